@@ -1,0 +1,105 @@
+"""The `kitpress` command: parse options, call one library function, map errors to exit codes."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Any
+
+import click
+
+from kitpress import __version__
+from kitpress.errors import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, KitpressError
+from kitpress.resources import bundled_specs
+
+
+def _errors_to_exit_codes(func: Callable[..., int | None]) -> Callable[..., None]:
+    """Expected failures become their message lines and exit code; never a traceback."""
+
+    @wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> None:
+        try:
+            code = func(*args, **kwargs) or EXIT_OK
+        except KitpressError as exc:
+            for line in exc.lines():
+                click.echo(line, err=True)
+            code = exc.exit_code
+        except KeyboardInterrupt:
+            click.echo("interrupted; the previous kit is left as it was", err=True)
+            code = 130
+        sys.exit(code)
+
+    return wrapper
+
+
+def _games(games: tuple[str, ...]) -> list[str]:
+    return list(games) if games else list(bundled_specs())
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="kitpress")
+def main() -> None:
+    """Turn classroom game design specs into print-ready kits with checked rules.
+
+    GAME is a bundled game id (see `kitpress list`) or the path of a spec file.
+    """
+
+
+@main.command("list")
+@_errors_to_exit_codes
+def list_games() -> int:
+    """Show each bundled game with its variants."""
+    from kitpress.spec.load import load_spec
+
+    for game in bundled_specs():
+        loaded = load_spec(game)
+        click.echo(f"{loaded.id}  {loaded.spec.identity.title} (v{loaded.spec.identity.version})")
+        for var in loaded.spec.variants:
+            click.echo(f"    --variant {var.id}: {var.name}")
+    return EXIT_OK
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--examples", "examples_file", type=click.Path(dir_okay=False), help="A YAML file of further examples to replay.")
+@click.option("--variant", help="Check against a named variant of the rules.")
+@_errors_to_exit_codes
+def check(games: tuple[str, ...], examples_file: str | None, variant: str | None) -> int:
+    """Replay every worked example of each GAME through its rules engine."""
+    from kitpress.check import replay_all, report_lines
+    from kitpress.spec.load import load_examples, load_spec
+
+    chosen = _games(games)
+    if examples_file and len(chosen) != 1:
+        raise click.UsageError("--examples needs exactly one GAME")
+    failed = False
+    for game in chosen:
+        loaded = load_spec(game, variant)
+        examples = load_examples(examples_file, loaded) if examples_file else list(loaded.spec.examples)
+        replays = replay_all(loaded.engine, examples)
+        for line in report_lines(loaded.id, replays):
+            click.echo(line)
+        failed |= not all(r.ok for r in replays)
+    return EXIT_FAILED if failed else EXIT_OK
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--paper", type=click.Choice(["letter", "a4"]), multiple=True, help="Paper size; repeat for both. Default: both.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True)
+@_errors_to_exit_codes
+def build(games: tuple[str, ...], paper: tuple[str, ...], out_dir: Path) -> int:
+    """Build the print kit of each GAME into OUT/<game>/."""
+    from kitpress.build import build_games
+
+    for line in build_games(_games(games), papers=list(paper) or ["letter", "a4"], out_dir=out_dir):
+        click.echo(line)
+    return EXIT_OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
+
+__all__ = ["EXIT_BAD_INPUT", "main"]

@@ -1,0 +1,125 @@
+"""The one small interface every rules engine implements, so check, simulate and tests stay generic.
+
+An engine is pure: state in, new state and events out. It never reads files, prints or draws, and
+its only randomness is the `random.Random` handed to it. States are immutable values.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel
+
+S = TypeVar("S")  # a game's state type
+C = TypeVar("C", bound=BaseModel)  # a game's config model, validated from the spec's `game:` section
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, in the words of the rules, with the figures behind it."""
+
+    kind: str
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winning seats (empty for a draw) and the rule that ended it."""
+
+    winners: tuple[str, ...]
+    reason: str
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
+
+
+@dataclass(frozen=True)
+class Step(Generic[S]):
+    state: S
+    events: tuple[Event, ...]
+
+
+class ExampleError(ValueError):
+    """A worked example asks for something the game cannot do; `path` is relative to the example."""
+
+    def __init__(self, path: tuple[str | int, ...], message: str) -> None:
+        super().__init__(message)
+        self.path = path
+        self.message = message
+
+
+class Engine(ABC, Generic[C, S]):
+    """Rules of one game, bound to one validated config (base rules or a variant)."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    config_model: ClassVar[type[BaseModel]]
+    # The design document's own sections, in its order; each is a required key of the spec.
+    sections: ClassVar[tuple[str, ...]]
+    # Figures a worked example may state after a step, each with what it means.
+    figures: ClassVar[Mapping[str, str]]
+    # Figures a worked example may state about its starting position.
+    start_keys: ClassVar[Mapping[str, str]]
+
+    def __init__(self, config: C) -> None:
+        self.config = config
+
+    # --- playing -----------------------------------------------------------------------------
+    @abstractmethod
+    def seats(self, players: int | None = None) -> tuple[str, ...]:
+        """The seats (players or teams) of a game with this many players (None: the default)."""
+
+    @abstractmethod
+    def new_game(self, rng: random.Random, players: int | None = None) -> S:
+        """Set-up as the rules describe it, shuffles drawn from `rng`."""
+
+    @abstractmethod
+    def to_move(self, state: S) -> tuple[str, ...]:
+        """Seats that decide now: one, several for a simultaneous reveal, none when the game is over."""
+
+    @abstractmethod
+    def legal_moves(self, state: S, seat: str) -> list[Any]:
+        """Every move `seat` may make now, in a stable order."""
+
+    @abstractmethod
+    def apply(self, state: S, moves: Mapping[str, Any], rng: random.Random) -> Step[S]:
+        """Play one decision point: every seat in `to_move` gives a move."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """None while the game goes on."""
+
+    # --- end of a game by the clock (timed class, round caps) --------------------------------
+    def stop(self, state: S) -> Outcome:
+        """Who wins if the game is stopped now (a timed class). Default: a draw."""
+        return Outcome((), "stopped")
+
+    # --- worked examples ---------------------------------------------------------------------
+    @abstractmethod
+    def example_state(self, start: Mapping[str, Any], steps: list[Mapping[str, Any]], rng: random.Random) -> S:
+        """The position an example starts from, able to make every play its steps name.
+
+        Raise ExampleError (path relative to the example) for an impossible start or an unknown move.
+        """
+
+    @abstractmethod
+    def example_moves(self, state: S, play: Mapping[str, Any]) -> dict[str, Any]:
+        """The moves an example step names; raise ExampleError for a move the game lacks."""
+
+    @abstractmethod
+    def observe(self, before: S, step: Step[S]) -> dict[str, Any]:
+        """Every figure in `figures`, as it stands after the step."""
+
+    def describe_state(self, state: S) -> dict[str, Any]:
+        """A small picture of a state for diagrams (positions, markers); plain data only."""
+        return {}
+
+    def params(self) -> dict[str, Any]:
+        """Named numbers from the config that rule texts may quote as {name}."""
+        return {}

@@ -1,0 +1,1 @@
+"""Spec files: YAML with positions → typed, validated models; variants applied here."""

@@ -1,0 +1,187 @@
+"""Load a spec file (or a bundled game id) into a validated spec, its engine and its examples."""
+
+from __future__ import annotations
+
+import functools
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, create_model
+
+from kitpress.errors import InputError, Problem, UsageError
+from kitpress.games import ENGINES
+from kitpress.games.base import Engine, ExampleError
+from kitpress.resources import bundled_specs
+from kitpress.spec import text as spectext
+from kitpress.spec.model import CommonSpec, Example, Section, Strict
+from kitpress.spec.validate import validate
+from kitpress.spec.variants import VariantPathError, apply_changes
+from kitpress.spec.yamlpos import Located, load_file
+
+
+@dataclass(frozen=True)
+class LoadedSpec:
+    """A validated spec with its engine bound to the (possibly varied) rules."""
+
+    file: str
+    spec: Any  # a CommonSpec subclass with the engine's documentation sections
+    engine: Engine[Any, Any]
+    variant: str | None
+    source: Path
+
+    @property
+    def id(self) -> str:
+        return str(self.spec.id)
+
+    def params(self) -> dict[str, Any]:
+        return self.engine.params()
+
+    def text(self, value: str) -> str:
+        return spectext.fill(value, self.params())
+
+    def with_variant(self, variant: str | None) -> LoadedSpec:
+        return load_spec(str(self.source), variant)
+
+
+def resolve(game: str) -> Path:
+    """A bundled game id, or the path of a spec file of the user's own."""
+    bundled = bundled_specs()
+    if game in bundled:
+        return bundled[game]
+    path = Path(game)
+    if path.suffix in (".yaml", ".yml") or "/" in game or path.exists():
+        if not path.is_file():
+            raise UsageError(f"{game}: no such spec file")
+        return path
+    raise UsageError(f"unknown game {game!r}; bundled games are: {', '.join(bundled)} (or give a spec file path)")
+
+
+@functools.cache
+def spec_model(engine_id: str) -> type[CommonSpec]:
+    """The spec model for one engine: the common keys plus that game's documentation sections."""
+    engine = ENGINES[engine_id]
+    fields: dict[str, Any] = {name: (Section, ...) for name in engine.sections}
+    return create_model(f"Spec_{engine_id.replace('-', '_')}", __base__=CommonSpec, **fields)
+
+
+def _display(path: Path) -> str:
+    """Bundled specs are named by their place in the source tree, user files as given."""
+    try:
+        return str(Path("specs") / path.relative_to(bundled_specs()[path.stem].parent))
+    except (KeyError, ValueError):
+        return str(path)
+
+
+def load_spec(game: str, variant: str | None = None) -> LoadedSpec:
+    path = resolve(game)
+    located = load_file(str(path))
+    located.file = _display(path)
+    return _from_located(located, path, variant)
+
+
+def _from_located(located: Located, path: Path, variant: str | None) -> LoadedSpec:
+    data = located.data
+    if not isinstance(data, dict):
+        raise InputError([located.problem((), "expected a mapping of section names to contents at the top level")])
+    engine_id = data.get("engine")
+    if engine_id not in ENGINES:
+        where = ("engine",) if "engine" in data else ()
+        msg = f"unknown engine {engine_id!r}; expected one of: {', '.join(sorted(ENGINES))}"
+        raise InputError([located.problem(where, msg if "engine" in data else "missing required key 'engine'")])
+    if variant is not None:
+        data = _apply_variant(located, data, variant)
+    spec = validate(spec_model(engine_id), located, data)
+    engine_cls = ENGINES[engine_id]
+    config = validate(engine_cls.config_model, located, data["game"], base=("game",))
+    engine = engine_cls(config)
+    problems = _cross_checks(located, spec, engine)
+    if variant is None:
+        problems += _variant_checks(located, data, spec)
+    if problems:
+        raise InputError(problems)
+    return LoadedSpec(located.file, spec, engine, variant, path)
+
+
+def _apply_variant(located: Located, data: dict[str, Any], variant: str) -> dict[str, Any]:
+    variants = data.get("variants") or []
+    chosen = next((v for v in variants if isinstance(v, dict) and v.get("id") == variant), None)
+    if chosen is None:
+        names = [str(v.get("id")) for v in variants if isinstance(v, dict)]
+        raise UsageError(f"{located.file}: no variant {variant!r}; variants are: {', '.join(names) or 'none'}")
+    index = variants.index(chosen)
+    try:
+        return apply_changes(data, chosen.get("set") or {})
+    except VariantPathError as exc:
+        raise InputError([located.problem(("variants", index, "set"), f"variant {variant!r}: {exc}")]) from None
+
+
+def _variant_checks(located: Located, data: dict[str, Any], spec: CommonSpec) -> list[Problem]:
+    """Every variant must apply and give a valid game; report its problems at the variant."""
+    problems: list[Problem] = []
+    for i, var in enumerate(spec.variants):
+        try:
+            _from_located(located, Path(located.file), var.id)
+        except InputError as exc:
+            for p in exc.problems:
+                problems.append(located.problem(("variants", i), f"variant {var.id!r} is not a valid game: line {p.line}: {p.path + ': ' if p.path else ''}{p.message}"))
+    return problems
+
+
+def _cross_checks(located: Located, spec: CommonSpec, engine: Engine[Any, Any]) -> list[Problem]:
+    problems: list[Problem] = []
+    for key in ("components", "examples", "variants", "rulings"):
+        seen: dict[str, int] = {}
+        for i, item in enumerate(getattr(spec, key)):
+            if item.id in seen:
+                problems.append(located.problem((key, i, "id"), f"id {item.id!r} is used twice (first at item {seen[item.id] + 1})"))
+            seen.setdefault(item.id, i)
+    params = engine.params()
+    for path, value in spectext.strings(located.data):
+        if path and path[0] in ("game", "variants"):
+            continue
+        for name in spectext.unknown_names(value, params):
+            problems.append(located.problem(path, f"unknown number {{{name}}} in the text; known: {', '.join(sorted(params))}"))
+    problems += check_examples(located, spec.examples, engine, ("examples",))
+    return problems
+
+
+def check_examples(located: Located, examples: list[Example], engine: Engine[Any, Any], base: tuple[str | int, ...]) -> list[Problem]:
+    """Each example's start, plays and expected figures must be ones the game knows."""
+    problems: list[Problem] = []
+    for i, example in enumerate(examples):
+        here = (*base, i)
+        for key in example.start:
+            if key not in engine.start_keys:
+                problems.append(located.problem((*here, "start", key), f"unknown start key {key!r}; expected one of: {', '.join(engine.start_keys)}"))
+        for n, step in enumerate(example.steps):
+            for key in step.expect:
+                if key not in engine.figures:
+                    problems.append(located.problem((*here, "steps", n, "expect", key), f"unknown figure {key!r}; expected one of: {', '.join(engine.figures)}"))
+        try:
+            engine.example_state(example.start, [s.model_dump() for s in example.steps], random.Random(0))
+        except ExampleError as exc:
+            problems.append(located.problem((*here, *exc.path), exc.message))
+    return problems
+
+
+class ExamplesFile(Strict):
+    """A file of further worked examples, in the same format as a spec's `examples:` section."""
+
+    game: str = ""
+    examples: list[Example]
+
+
+def load_examples(file: str, loaded: LoadedSpec) -> list[Example]:
+    located = load_file(file)
+    if not isinstance(located.data, dict):
+        raise InputError([located.problem((), "expected a mapping with an 'examples' list")])
+    parsed: BaseModel = validate(ExamplesFile, located)
+    assert isinstance(parsed, ExamplesFile)
+    if parsed.game and parsed.game != loaded.id:
+        raise InputError([located.problem(("game",), f"these examples are for {parsed.game!r}, not {loaded.id!r}")])
+    problems = check_examples(located, parsed.examples, loaded.engine, ("examples",))
+    if problems:
+        raise InputError(problems)
+    return parsed.examples

@@ -1,0 +1,170 @@
+"""The parts of a spec every game shares. A game adds its own documentation sections and `game:` data."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+ID_PATTERN = r"^[a-z0-9][a-z0-9-]{0,47}$"
+_ID = re.compile(ID_PATTERN)
+
+
+class Strict(BaseModel):
+    """Unknown keys are errors: a misspelt key must never be silently ignored."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=False)
+
+
+def check_id(value: str) -> str:
+    if not _ID.match(value):
+        raise ValueError(
+            f"{value!r} is not a valid id: use lower-case letters, digits and '-', "
+            "starting with a letter or digit, at most 48 characters"
+        )
+    return value
+
+
+class Range(Strict):
+    min: int = Field(ge=1, le=100)
+    max: int = Field(ge=1, le=100)
+
+
+class Identity(Strict):
+    title: str
+    subtitle: str = ""
+    version: str
+    date: str = ""
+    status: str = ""
+    designers: list[str] = []
+    document_id: str = ""
+    source: str = Field(description="the seed document this spec was made from")
+    players: Range
+    minutes: Range
+    ages: str = ""
+
+
+class Table(Strict):
+    columns: list[str]
+    rows: list[list[str]]
+
+    @field_validator("rows")
+    @classmethod
+    def _row_widths(cls, rows: list[list[str]], info: Any) -> list[list[str]]:
+        width = len(info.data.get("columns", []))
+        for i, row in enumerate(rows):
+            if width and len(row) != width:
+                raise ValueError(f"row {i + 1} has {len(row)} cells; the table has {width} columns")
+        return rows
+
+
+class Section(Strict):
+    """A documentation section in the design document's own order: paragraphs, lists, a table."""
+
+    title: str
+    number: str = ""
+    text: list[str] = []
+    items: list[str] = []
+    steps: list[str] = []
+    table: Table | None = None
+    subsections: list[Section] = []
+
+
+class Component(Strict):
+    """A physical piece of the kit. `print` says which printable art kitpress makes for it."""
+
+    id: str
+    name: str
+    quantity: int = Field(ge=0, le=1000)
+    description: str
+    print: str = Field(default="none", description="cards | board | token | checklist | none")
+
+    _id = field_validator("id")(check_id)
+
+
+class ExampleStep(Strict):
+    """One round or turn of a worked example: what is played, and what the document says follows."""
+
+    play: dict[str, Any]
+    expect: dict[str, Any] = {}
+    note: str = ""
+
+
+class Example(Strict):
+    id: str
+    title: str
+    summary: str
+    start: dict[str, Any] = {}
+    steps: list[ExampleStep] = Field(min_length=1, max_length=200)
+    note: str = ""
+
+
+class Variant(Strict):
+    """A tuning note as a named change to the spec: dotted paths (list items by id) and new values."""
+
+    id: str
+    name: str
+    note: str
+    set: dict[str, Any] = Field(min_length=1)
+
+    _id = field_validator("id")(check_id)
+
+
+class Ruling(Strict):
+    """A decision where the design document is unclear, with the reason; printed in the booklet."""
+
+    id: str
+    topic: str
+    question: str
+    ruling: str
+    reason: str
+
+
+class QuickRuling(Strict):
+    issue: str
+    resolution: str
+
+
+class Classroom(Strict):
+    table_talk: list[str] = []
+    discussion_questions: list[str] = []
+    student_referee: str = ""
+    quick_rulings: list[QuickRuling] = []
+
+
+class Stock(Strict):
+    card_size_mm: tuple[float, float] = (63.5, 88.9)
+    description: str = ""
+
+
+class Production(Strict):
+    """Print facts; the game's own face designs live in `faces`, read by that game's renderer."""
+
+    stock: Stock
+    faces: dict[str, Any] = {}
+    board: dict[str, Any] = {}
+    notes: list[str] = []
+
+
+COMMON_KEYS = (
+    "id", "engine", "identity", "learning_goals", "components", "game", "examples", "classroom",
+    "variants", "production", "referee_checklist", "rulings",
+)  # fmt: skip
+
+
+class CommonSpec(Strict):
+    id: str
+    engine: str
+    identity: Identity
+    learning_goals: list[str] = Field(min_length=1)
+    components: list[Component] = Field(min_length=1)
+    game: dict[str, Any]
+    examples: list[Example] = []
+    classroom: Classroom
+    variants: list[Variant] = []
+    production: Production
+    referee_checklist: list[str] = Field(min_length=1)
+    rulings: list[Ruling] = []
+
+    _id = field_validator("id")(check_id)

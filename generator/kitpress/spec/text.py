@@ -1,0 +1,30 @@
+"""Rule texts may quote the game's numbers as {name}; they are filled from the engine's params, so a
+number the rules determine is typed once, in `game:`, and every text follows a variant's change."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+
+
+def fill(text: str, params: Mapping[str, Any]) -> str:
+    return PLACEHOLDER.sub(lambda m: str(params.get(m.group(1), m.group(0))), text)
+
+
+def unknown_names(text: str, params: Mapping[str, Any]) -> list[str]:
+    return [m.group(1) for m in PLACEHOLDER.finditer(text) if m.group(1) not in params]
+
+
+def strings(data: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    """Every string in nested data, with its path."""
+    if isinstance(data, str):
+        yield path, data
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            yield from strings(value, (*path, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from strings(value, (*path, i))

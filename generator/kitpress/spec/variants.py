@@ -1,0 +1,53 @@
+"""Apply a variant: a set of `dotted.path: value` changes to the raw spec data, before validation.
+
+Path parts walk mappings by key and lists by an item's `id` (or a 0-based index), so a variant reads
+like `game.deck.cards.red-dark.count: 4`. The result is validated like any spec, so a variant can
+never produce a game the model would reject.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+
+class VariantPathError(ValueError):
+    pass
+
+
+def apply_changes(data: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
+    out = copy.deepcopy(data)
+    for dotted, value in changes.items():
+        parts = str(dotted).split(".")
+        node: Any = out
+        for depth, part in enumerate(parts[:-1]):
+            node = _child(node, part, ".".join(parts[: depth + 1]))
+        last = parts[-1]
+        if isinstance(node, dict):
+            if last not in node:
+                raise VariantPathError(f"{dotted}: there is no key {last!r} to change")
+            node[last] = copy.deepcopy(value)
+        elif isinstance(node, list):
+            node[_index(node, last, dotted)] = copy.deepcopy(value)
+        else:
+            raise VariantPathError(f"{dotted}: {'.'.join(parts[:-1])} is a single value, not a section")
+    return out
+
+
+def _child(node: Any, part: str, so_far: str) -> Any:
+    if isinstance(node, dict):
+        if part not in node:
+            raise VariantPathError(f"{so_far}: there is no key {part!r} here")
+        return node[part]
+    if isinstance(node, list):
+        return node[_index(node, part, so_far)]
+    raise VariantPathError(f"{so_far}: cannot go inside a single value")
+
+
+def _index(items: list[Any], part: str, so_far: str) -> int:
+    for i, item in enumerate(items):
+        if isinstance(item, dict) and item.get("id") == part:
+            return i
+    if part.isdigit() and int(part) < len(items):
+        return int(part)
+    raise VariantPathError(f"{so_far}: no list item with id {part!r}")

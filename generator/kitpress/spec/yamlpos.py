@@ -1,0 +1,154 @@
+"""Parse YAML into plain data while remembering the line of every key and item.
+
+PyYAML's composer gives nodes with marks; we build the Python values ourselves so that every path
+(("examples", 0, "steps", 1)) keeps a line number for error messages, and so that duplicate keys,
+anchors and over-deep nesting are refused instead of silently accepted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from kitpress.errors import InputError, Problem
+
+Path = tuple[str | int, ...]
+MAX_BYTES = 2_000_000
+MAX_DEPTH = 40
+MAX_NODES = 200_000
+
+
+@dataclass
+class Located:
+    """Parsed data plus the (line, column) of every path in it, both 1-based."""
+
+    file: str
+    data: Any
+    positions: dict[Path, tuple[int, int]] = field(default_factory=dict)
+
+    def line_of(self, path: Path) -> tuple[int, int]:
+        """The position of the longest prefix of `path` that exists in the file."""
+        for end in range(len(path), -1, -1):
+            if path[:end] in self.positions:
+                return self.positions[path[:end]]
+        return (1, 0)
+
+    def problem(self, path: Path, message: str) -> Problem:
+        line, col = self.line_of(path)
+        return Problem(self.file, line, message, format_path(path))
+
+
+def format_path(path: Path) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def load_text(text: str, file: str) -> Located:
+    """Parse YAML text; raise InputError with file:line for any syntax or structure problem."""
+    if len(text) > MAX_BYTES:
+        raise InputError([Problem(file, 1, f"file is {len(text)} characters; the limit is {MAX_BYTES}")])
+    if "\x00" in text:
+        raise InputError([Problem(file, 1, "file holds binary data (NUL bytes); expected YAML text")])
+    if not text.strip():
+        raise InputError([Problem(file, 1, "file is empty; expected a YAML mapping")])
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else 1
+        col = mark.column + 1 if mark else 0
+        what = (exc.problem or "syntax error").strip()
+        lines = text.splitlines()
+        if 0 < line <= len(lines) and "\t" in lines[line - 1]:
+            what += " (tabs are not allowed for indentation in YAML; use spaces)"
+        raise InputError([Problem(file, line, f"YAML syntax error: {what}", column=col)]) from None
+    except yaml.YAMLError as exc:
+        raise InputError([Problem(file, 1, f"YAML error: {exc}")]) from None
+    except RecursionError:
+        raise InputError([Problem(file, 1, f"nesting is too deep (limit {MAX_DEPTH} levels)")]) from None
+    if node is None:
+        raise InputError([Problem(file, 1, "file is empty; expected a YAML mapping")])
+    located = Located(file, None)
+    builder = _Builder(located)
+    located.data = builder.build(node, (), 0)
+    if builder.problems:
+        raise InputError(builder.problems)
+    return located
+
+
+def load_file(path: str) -> Located:
+    """Read and parse a YAML file, with decoding and size problems reported like syntax errors."""
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise InputError([Problem(path, 1, f"cannot read file: {exc.strerror}")]) from None
+    if len(raw) > MAX_BYTES:
+        raise InputError([Problem(path, 1, f"file is larger than {MAX_BYTES} bytes")])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise InputError([Problem(path, line, "file is not UTF-8 text (binary data?)")]) from None
+    return load_text(text, path)
+
+
+class _Builder:
+    """Turns composed nodes into dicts, lists and scalars, recording positions and problems."""
+
+    def __init__(self, located: Located) -> None:
+        self.located = located
+        self.problems: list[Problem] = []
+        self.constructor = yaml.SafeLoader("")
+        self.count = 0
+
+    def _here(self, node: yaml.Node, path: Path) -> None:
+        self.located.positions.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
+
+    def _fail(self, node: yaml.Node, path: Path, message: str) -> None:
+        self.problems.append(
+            Problem(self.located.file, node.start_mark.line + 1, message, format_path(path))
+        )
+
+    def build(self, node: yaml.Node, path: Path, depth: int) -> Any:
+        self.count += 1
+        if self.count > MAX_NODES:
+            if self.count == MAX_NODES + 1:
+                self._fail(node, path, f"file has more than {MAX_NODES} values; refusing to read it")
+            return None
+        if depth > MAX_DEPTH:
+            self._fail(node, path, f"nesting is too deep (limit {MAX_DEPTH} levels)")
+            return None
+        self._here(node, path)
+        if isinstance(node, yaml.MappingNode):
+            return self._mapping(node, path, depth)
+        if isinstance(node, yaml.SequenceNode):
+            return [self.build(item, (*path, i), depth + 1) for i, item in enumerate(node.value)]
+        try:
+            return self.constructor.construct_object(node)
+        except yaml.YAMLError as exc:
+            self._fail(node, path, f"bad value: {getattr(exc, 'problem', exc)}")
+            return None
+
+    def _mapping(self, node: yaml.MappingNode, path: Path, depth: int) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                self._fail(key_node, path, "merge keys (<<) are not supported; write the keys out")
+                continue
+            if not isinstance(key_node, yaml.ScalarNode):
+                self._fail(key_node, path, "a key must be plain text")
+                continue
+            key = str(key_node.value)
+            child = (*path, key)
+            if key in out:
+                first = self.located.positions.get(child, (0, 0))[0]
+                self._fail(key_node, child, f"duplicate key {key!r} (first given on line {first})")
+                continue
+            self.located.positions[child] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            out[key] = self.build(value_node, child, depth + 1)
+        return out
