@@ -1,5 +1,8 @@
 """Replay worked examples through the engine and compare every figure the document states.
 
+Every game also has the figure `refused`: a step expecting `refused: true` shows an illegal play, which
+the engine must reject (any ValueError from `example_moves` or `apply`); the state then stays unchanged.
+
 The same replay feeds the booklet, so a printed example is always one the engine has just verified.
 """
 
@@ -79,8 +82,13 @@ def replay(engine: Engine[Any, Any], example: Example) -> Replay:
             moves = engine.example_moves(state, step.play)
             result = engine.apply(state, moves, rng)
         except ValueError as exc:
-            return Replay(example, tuple(steps), start, f"step {n}: the engine refused the play: {exc}")
-        observed = engine.observe(state, result)
+            if "refused" not in step.expect:
+                return Replay(example, tuple(steps), start, f"step {n}: the engine refused the play: {exc}")
+            # An example may show an illegal play: the state stays as it was.
+            figures = tuple(Figure(k, v, True if k == "refused" else None) for k, v in step.expect.items())
+            steps.append(StepReplay(n, dict(step.play), step.note, {"refused": True, "reason": str(exc)}, figures, (Event("refused", f"Not allowed: {exc}"),), before, before))
+            continue
+        observed = {"refused": False, **engine.observe(state, result)}
         figures = tuple(Figure(k, v, observed.get(k)) for k, v in step.expect.items())
         steps.append(StepReplay(n, dict(step.play), step.note, observed, figures, result.events, before, engine.describe_state(result.state)))
         state = result.state

@@ -1,29 +1,24 @@
 """The registry of rules engines, by the id a spec names in its `engine:` key.
 
-Each game module in this package defines `ENGINE`, its Engine subclass; modules are found by name,
-so adding a game means adding one module and no edit here.
+Each game module defines `ENGINE`, its Engine subclass, and is listed in GAME_MODULES.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
-import pkgutil
 
 from kitpress.games.base import Engine
 
-_SKIP = {"base"}
+GAME_MODULES = ("momentum_game",)
 
 
-def _discover() -> dict[str, type[Engine]]:  # type: ignore[type-arg]
+@functools.cache
+def engines() -> dict[str, type[Engine]]:  # type: ignore[type-arg]
+    """Engine id → class; imported on first use, not when this package is imported, so a game
+    module may import this package's other modules freely."""
     found: dict[str, type[Engine]] = {}  # type: ignore[type-arg]
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if info.name in _SKIP or info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        engine = getattr(module, "ENGINE", None)
-        if engine is not None:
-            found[engine.id] = engine
+    for name in GAME_MODULES:
+        engine = importlib.import_module(f"{__name__}.{name}").ENGINE
+        found[engine.id] = engine
     return found
-
-
-ENGINES = _discover()

@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import BaseModel, create_model
 
 from kitpress.errors import InputError, Problem, UsageError
-from kitpress.games import ENGINES
+from kitpress.games import engines
 from kitpress.games.base import Engine, ExampleError
 from kitpress.resources import bundled_specs
 from kitpress.spec import text as spectext
@@ -61,7 +61,7 @@ def resolve(game: str) -> Path:
 @functools.cache
 def spec_model(engine_id: str) -> type[CommonSpec]:
     """The spec model for one engine: the common keys plus that game's documentation sections."""
-    engine = ENGINES[engine_id]
+    engine = engines()[engine_id]
     fields: dict[str, Any] = {name: (Section, ...) for name in engine.sections}
     return create_model(f"Spec_{engine_id.replace('-', '_')}", __base__=CommonSpec, **fields)
 
@@ -86,14 +86,14 @@ def _from_located(located: Located, path: Path, variant: str | None) -> LoadedSp
     if not isinstance(data, dict):
         raise InputError([located.problem((), "expected a mapping of section names to contents at the top level")])
     engine_id = data.get("engine")
-    if engine_id not in ENGINES:
+    if engine_id not in engines():
         where = ("engine",) if "engine" in data else ()
-        msg = f"unknown engine {engine_id!r}; expected one of: {', '.join(sorted(ENGINES))}"
+        msg = f"unknown engine {engine_id!r}; expected one of: {', '.join(sorted(engines()))}"
         raise InputError([located.problem(where, msg if "engine" in data else "missing required key 'engine'")])
     if variant is not None:
         data = _apply_variant(located, data, variant)
     spec = validate(spec_model(engine_id), located, data)
-    engine_cls = ENGINES[engine_id]
+    engine_cls = engines()[engine_id]
     config = validate(engine_cls.config_model, located, data["game"], base=("game",))
     engine = engine_cls(config)
     problems = _cross_checks(located, spec, engine)
@@ -157,7 +157,7 @@ def check_examples(located: Located, examples: list[Example], engine: Engine[Any
                 problems.append(located.problem((*here, "start", key), f"unknown start key {key!r}; expected one of: {', '.join(engine.start_keys)}"))
         for n, step in enumerate(example.steps):
             for key in step.expect:
-                if key not in engine.figures:
+                if key not in engine.figures and key != "refused":
                     problems.append(located.problem((*here, "steps", n, "expect", key), f"unknown figure {key!r}; expected one of: {', '.join(engine.figures)}"))
         try:
             engine.example_state(example.start, [s.model_dump() for s in example.steps], random.Random(0))

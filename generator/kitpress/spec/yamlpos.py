@@ -37,7 +37,7 @@ class Located:
 
     def problem(self, path: Path, message: str) -> Problem:
         line, col = self.line_of(path)
-        return Problem(self.file, line, message, format_path(path))
+        return Problem(self.file, line, message, format_path(path), column=col)
 
 
 def format_path(path: Path) -> str:

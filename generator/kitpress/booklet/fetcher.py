@@ -1,0 +1,30 @@
+"""The booklet's only way to load a resource, and so its security boundary: files inside the
+installed kitpress package (templates and fonts) and nothing else — no network, no other file."""
+
+from __future__ import annotations
+
+import mimetypes
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
+
+from kitpress.resources import fonts_dir, templates_dir
+
+
+class PackageOnlyFetcher(URLFetcher):
+    def __init__(self) -> None:
+        super().__init__(fail_on_errors=True, allowed_protocols=("file",))
+        self.roots = [fonts_dir().resolve(), templates_dir().resolve()]
+
+    def fetch(self, url: str, headers: object = None) -> URLFetcherResponse:
+        parts = urlsplit(url)
+        if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
+            raise FatalURLFetchingError(f"refused to fetch {url!r}: the booklet loads package files only")
+        path = Path(unquote(parts.path)).resolve()
+        if not any(path.is_relative_to(root) for root in self.roots) or not path.is_file():
+            raise FatalURLFetchingError(f"refused to fetch {url!r}: not a kitpress package file")
+        mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        if path.suffix == ".ttf":
+            mime = "font/ttf"
+        return URLFetcherResponse(path.as_uri(), path.read_bytes(), {"Content-Type": mime})

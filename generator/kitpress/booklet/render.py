@@ -1,0 +1,81 @@
+"""Typeset a game's rule booklet from its spec and its replayed (engine-verified) examples."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from kitpress.check import Replay
+from kitpress.fonts import FILES, fonts_dir_uri
+from kitpress.render import renderer
+from kitpress.resources import templates_dir
+from kitpress.spec.load import LoadedSpec
+
+PAGE_SIZES = {"letter": "letter", "a4": "A4"}
+# Parts of the booklet that are not documentation sections; an engine may place them among its
+# sections by naming them with a leading "@", otherwise they follow in this order.
+SPECIAL_PARTS = ("@components", "@examples", "@classroom", "@variants", "@referee_checklist", "@rulings")
+
+
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(templates_dir())),
+        autoescape=True,  # every spec string is escaped wherever it lands in the HTML
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    return env
+
+
+def _order(loaded: LoadedSpec) -> list[str]:
+    listed = list(loaded.engine.sections)
+    return listed + [part for part in SPECIAL_PARTS if part not in listed]
+
+
+def context(loaded: LoadedSpec, replays: list[Replay], paper: str) -> dict[str, Any]:
+    draw = renderer(loaded.spec.engine).diagram
+    examples = []
+    for replay in replays:
+        steps = []
+        for step in replay.steps:
+            steps.append({
+                "number": step.number,
+                "events": [e.text for e in step.events],
+                "figures": [{"name": f.name, "value": f.actual, "ok": f.ok} for f in step.figures],
+                "note": loaded.text(step.note),
+                # Our own SVG: its text was escaped by svgwrite when it was drawn.
+                "diagram": Markup(draw(loaded, step.before, step.after)),
+            })
+        examples.append({"example": replay.example, "steps": steps, "summary": loaded.text(replay.example.summary)})
+    return {
+        "spec": loaded.spec,
+        "order": _order(loaded),
+        "sections": {name: getattr(loaded.spec, name) for name in loaded.engine.sections if not name.startswith("@")},
+        "examples": examples,
+        "t": loaded.text,
+        "page_size": PAGE_SIZES[paper],
+        "fonts": {style: f"{fonts_dir_uri()}/{name}" for style, name in FILES.items()},
+        "variant": loaded.variant,
+    }
+
+
+def render_html(loaded: LoadedSpec, replays: list[Replay], paper: str) -> str:
+    return _environment().get_template("booklet.html").render(context(loaded, replays, paper))
+
+
+def render_pdf(loaded: LoadedSpec, replays: list[Replay], paper: str) -> tuple[bytes, int]:
+    """The booklet as PDF bytes, and its page count."""
+    import weasyprint
+
+    from kitpress.booklet.fetcher import PackageOnlyFetcher
+
+    logging.getLogger("weasyprint").setLevel(logging.ERROR)
+    logging.getLogger("fontTools").setLevel(logging.ERROR)
+    html = render_html(loaded, replays, paper)
+    source = weasyprint.HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=PackageOnlyFetcher())
+    document = source.render()
+    return bytes(document.write_pdf()), len(document.pages)

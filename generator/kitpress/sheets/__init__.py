@@ -1,0 +1,1 @@
+"""Imposition: where pieces go on print sheets (pure geometry), and writing those sheets as PDF."""

@@ -1,0 +1,83 @@
+"""Write imposed sheets as a PDF with ReportLab: art from SVG, hairline marks, boxes, viewer hints.
+
+Canvas invariant mode and fixed metadata make the same input give byte-identical files.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import Drawing
+from reportlab.pdfgen.canvas import Canvas
+from svglib.svglib import svg2rlg
+
+from kitpress import fonts
+from kitpress.render.art import Art
+from kitpress.sheets.geometry import MARK_WIDTH, Sheet
+
+DUPLEX_NAMES = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge", "none": "Simplex"}
+
+
+class _Drawings:
+    """svglib parses each distinct SVG once per file."""
+
+    def __init__(self) -> None:
+        self._cache: dict[str, Drawing] = {}
+
+    def get(self, art: Art) -> Drawing:
+        if art.svg not in self._cache:
+            drawing = svg2rlg(io.BytesIO(art.svg.encode("utf-8")))
+            if drawing is None:
+                raise ValueError(f"art {art.name!r} is not valid SVG")
+            self._cache[art.svg] = drawing
+        return self._cache[art.svg]
+
+
+def new_canvas(buffer: io.BytesIO, title: str, subject: str, duplex: str) -> Canvas:
+    fonts.register()
+    canvas = Canvas(buffer, invariant=1, pageCompression=1, initialFontName=fonts.RL_NAMES["regular"])
+    canvas.setTitle(title)
+    canvas.setSubject(subject)
+    canvas.setAuthor("kitpress")
+    canvas.setCreator("kitpress")
+    canvas.setViewerPreference("PrintScaling", "None")
+    canvas.setViewerPreference("Duplex", DUPLEX_NAMES[duplex])
+    return canvas
+
+
+def draw_sheet(canvas: Canvas, sheet: Sheet, arts: Sequence[Art], drawings: _Drawings) -> None:
+    canvas.setPageSize((sheet.width, sheet.height))
+    canvas.setTrimBox(sheet.trim_box)
+    canvas.setBleedBox(sheet.bleed_box)
+    for place in sheet.placements:
+        art = arts[place.index]
+        drawing = drawings.get(art)
+        canvas.saveState()
+        path = canvas.beginPath()
+        x0, y0, x1, y1 = place.clip
+        path.rect(x0, y0, x1 - x0, y1 - y0)
+        canvas.clipPath(path, stroke=0, fill=0)
+        if place.rotate == 180:
+            canvas.translate(place.x + place.w / 2, place.y + place.h / 2)
+            canvas.rotate(180)
+            canvas.translate(-(place.x + place.w / 2), -(place.y + place.h / 2))
+        renderPDF.draw(drawing, canvas, place.x - art.bleed, place.y - art.bleed)
+        canvas.restoreState()
+    canvas.setLineWidth(MARK_WIDTH)
+    canvas.setStrokeColorRGB(0, 0, 0)
+    for mark in sheet.marks:
+        canvas.line(mark.x0, mark.y0, mark.x1, mark.y1)
+    canvas.showPage()
+
+
+def write_pdf(pages: Sequence[tuple[Sheet, Sequence[Art]]], title: str, subject: str, duplex: str = "none") -> bytes:
+    """Pages in order, each a sheet and the art its placements index."""
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, title, subject, duplex)
+    drawings = _Drawings()
+    for sheet, arts in pages:
+        draw_sheet(canvas, sheet, arts, drawings)
+    canvas.save()
+    return buffer.getvalue()
