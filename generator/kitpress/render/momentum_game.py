@@ -117,7 +117,7 @@ def board(loaded: LoadedSpec) -> Art:
     space_w = mm(min(50.0, max(30.0, float(loaded.spec.production.board.get("space_width_mm", 40)))))
     margin = mm(22)
     width = space_w * len(spaces) + 2 * margin
-    height = mm(150)
+    height = mm(128)
     dwg = k.drawing(width + 2 * B, height + 2 * B)
     dwg.add(dwg.rect((0, 0), (width + 2 * B, height + 2 * B), fill="#ffffff"))
     x0, y0 = B + margin, B + mm(34)
@@ -142,7 +142,10 @@ def board(loaded: LoadedSpec) -> Art:
         x = x0 + (len(spaces) * space_w if toward_right else 0)
         label = f"{side.name} pushes {side.direction.lower()} {side.arrow}" if toward_right else f"{side.arrow} {side.name} pushes {side.direction.lower()}"
         k.text(dwg, dwg, x, y0 - 10, label, 11, bold=True, anchor="end" if toward_right else "start", fill=side.colour)
-    _streak_panel(dwg, loaded, B + margin, B + mm(104), width - 2 * margin)
+    _streak_panel(dwg, loaded, B + margin, B + mm(98), width - 2 * margin)
+    caption = loaded.text(loaded.spec.production.board.get("caption", ""))
+    if caption:
+        k.text(dwg, dwg, B + width / 2, B + height - mm(6), caption, 10, fill=k.GREY)
     return Art("board", k.to_string(dwg), width, height)
 
 
