@@ -117,10 +117,10 @@ def board(loaded: LoadedSpec) -> Art:
     space_w = mm(min(50.0, max(30.0, float(loaded.spec.production.board.get("space_width_mm", 40)))))
     margin = mm(22)
     width = space_w * len(spaces) + 2 * margin
-    height = mm(128)
+    height = mm(132)
     dwg = k.drawing(width + 2 * B, height + 2 * B)
     dwg.add(dwg.rect((0, 0), (width + 2 * B, height + 2 * B), fill="#ffffff"))
-    x0, y0 = B + margin, B + mm(34)
+    x0, y0 = B + margin, B + mm(28)
     track_h = mm(40)
     title = loaded.spec.identity.title
     k.text(dwg, dwg, B + width / 2, B + mm(13), title, 22, bold=True)
@@ -134,18 +134,18 @@ def board(loaded: LoadedSpec) -> Art:
         if n == cfg.track.start:
             k.text(dwg, dwg, x + space_w / 2, y0 + track_h - 8, "START", 9, bold=True, fill=k.GREY)
         if owner:
-            cy = y0 + track_h + mm(11)
-            dwg.add(dwg.circle((x + space_w / 2, cy), mm(6.5), fill=k.INK))
-            k.text(dwg, dwg, x + space_w / 2, cy + mm(13), f"{owner.name.upper()} WINS", 11, bold=True, fill=owner.colour)
+            cy = y0 + track_h + mm(9)
+            dwg.add(dwg.circle((x + space_w / 2, cy), mm(6), fill=k.INK))
+            k.text(dwg, dwg, x + space_w / 2, cy + mm(11), f"{owner.name.upper()} WINS", 11, bold=True, fill=owner.colour)
     for side in cfg.sides:
         toward_right = side.edge == "max"
         x = x0 + (len(spaces) * space_w if toward_right else 0)
         label = f"{side.name} pushes {side.direction.lower()} {side.arrow}" if toward_right else f"{side.arrow} {side.name} pushes {side.direction.lower()}"
         k.text(dwg, dwg, x, y0 - 10, label, 11, bold=True, anchor="end" if toward_right else "start", fill=side.colour)
-    _streak_panel(dwg, loaded, B + margin, B + mm(98), width - 2 * margin)
+    _streak_panel(dwg, loaded, B + margin, B + mm(101), width - 2 * margin)
     caption = loaded.text(loaded.spec.production.board.get("caption", ""))
     if caption:
-        k.text(dwg, dwg, B + width / 2, B + height - mm(6), caption, 10, fill=k.GREY)
+        k.text(dwg, dwg, B + width / 2, B + height - mm(5), caption, 10, fill=k.GREY)
     return Art("board", k.to_string(dwg), width, height)
 
 
