@@ -22,6 +22,9 @@ def test_wheel_ships_specs_templates_and_fonts_and_runs_from_elsewhere(tmp_path:
         assert f"kitpress/specs/{spec.name}" in names
     assert {"kitpress/templates/booklet.html", "kitpress/templates/booklet.css", "kitpress/fonts/DejaVuSans.ttf"} <= names
     assert any(n.endswith("entry_points.txt") for n in names)
+    package = ROOT / "generator" / "kitpress"
+    missing = [str(p.relative_to(package)) for p in package.rglob("*.py") if f"kitpress/{p.relative_to(package).as_posix()}" not in names]
+    assert not missing, f"modules left out of the wheel (add their package to pyproject.toml): {missing}"
     # Unpacked alone (no source tree on the path), it still finds and checks the bundled games.
     target = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(target)

@@ -15,7 +15,7 @@ from kitpress.errors import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, KitpressError
 from kitpress.resources import bundled_specs
 
 
-def _errors_to_exit_codes(func: Callable[..., int | None]) -> Callable[..., None]:
+def errors_to_exit_codes(func: Callable[..., int | None]) -> Callable[..., None]:
     """Expected failures become their message lines and exit code; never a traceback."""
 
     @wraps(func)
@@ -34,7 +34,7 @@ def _errors_to_exit_codes(func: Callable[..., int | None]) -> Callable[..., None
     return wrapper
 
 
-def _games(games: tuple[str, ...]) -> list[str]:
+def games_or_all(games: tuple[str, ...]) -> list[str]:
     return list(games) if games else list(bundled_specs())
 
 
@@ -48,7 +48,7 @@ def main() -> None:
 
 
 @main.command("list")
-@_errors_to_exit_codes
+@errors_to_exit_codes
 def list_games() -> int:
     """Show each bundled game with its variants."""
     from kitpress.spec.load import load_spec
@@ -65,13 +65,13 @@ def list_games() -> int:
 @click.argument("games", nargs=-1)
 @click.option("--examples", "examples_file", type=click.Path(dir_okay=False), help="A YAML file of further examples to replay.")
 @click.option("--variant", help="Check against a named variant of the rules.")
-@_errors_to_exit_codes
+@errors_to_exit_codes
 def check(games: tuple[str, ...], examples_file: str | None, variant: str | None) -> int:
     """Replay every worked example of each GAME through its rules engine."""
     from kitpress.check import replay_all, report_lines
     from kitpress.spec.load import load_examples, load_spec
 
-    chosen = _games(games)
+    chosen = games_or_all(games)
     if examples_file and len(chosen) != 1:
         raise click.UsageError("--examples needs exactly one GAME")
     failed = False
@@ -89,15 +89,26 @@ def check(games: tuple[str, ...], examples_file: str | None, variant: str | None
 @click.argument("games", nargs=-1)
 @click.option("--paper", type=click.Choice(["letter", "a4"]), multiple=True, help="Paper size; repeat for both. Default: both.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True)
-@_errors_to_exit_codes
+@errors_to_exit_codes
 def build(games: tuple[str, ...], paper: tuple[str, ...], out_dir: Path) -> int:
     """Build the print kit of each GAME into OUT/<game>/."""
     from kitpress.build import build_games
 
-    for line in build_games(_games(games), papers=list(paper) or ["letter", "a4"], out_dir=out_dir):
+    for line in build_games(games_or_all(games), papers=list(paper) or ["letter", "a4"], out_dir=out_dir):
         click.echo(line)
     return EXIT_OK
 
+
+def _add_command_modules() -> None:
+    """Further commands live in kitpress.commands, one module each, each defining `command`."""
+    import importlib
+
+    for name in COMMAND_MODULES:
+        main.add_command(importlib.import_module(f"kitpress.commands.{name}").command)
+
+
+COMMAND_MODULES: tuple[str, ...] = ()
+_add_command_modules()
 
 if __name__ == "__main__":  # pragma: no cover
     main()

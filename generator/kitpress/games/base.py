@@ -95,6 +95,18 @@ class Engine(ABC, Generic[C, S]):
     def outcome(self, state: S) -> Outcome | None:
         """None while the game goes on."""
 
+    # --- for agents ------------------------------------------------------------------------
+    def heuristic(self, state: S, seat: str) -> float:
+        """How well `seat` stands, from -1 (lost) to 1 (won); agents use it to look one move ahead.
+
+        Default: the outcome if the game is over, else 0. Games override it with their own measure
+        (progress along a track, marbles placed, score).
+        """
+        result = self.outcome(state)
+        if result is None or result.is_draw:
+            return 0.0
+        return 1.0 if seat in result.winners else -1.0
+
     # --- end of a game by the clock (timed class, round caps) --------------------------------
     def stop(self, state: S) -> Outcome:
         """Who wins if the game is stopped now (a timed class). Default: a draw."""

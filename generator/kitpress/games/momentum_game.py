@@ -310,6 +310,17 @@ class MomentumGame(Engine[Config, State]):
                     hands[i].append(pile.pop(0))
         return replace(state, hands=(tuple(sorted(hands[0])), tuple(sorted(hands[1]))), draw_pile=tuple(pile), discard=tuple(discard))
 
+    def heuristic(self, state: State, seat: str) -> float:
+        """Progress of the block towards the seat's edge, the streak counting as half a step."""
+        won = super().heuristic(state, seat)
+        if state.result:
+            return won
+        span = self.config.track.max - self.config.track.min
+        toward = 1 if self.edge(seat) == self.config.track.max else -1
+        centre = (self.config.track.max + self.config.track.min) / 2
+        streak = 0.5 * (1 if state.last_winner == seat else -1 if state.last_winner else 0)
+        return max(-0.99, min(0.99, (toward * (state.position - centre) + streak) / span))
+
     def stop(self, state: State) -> Outcome:
         """Timed class end: nearer own edge wins; then fewer Greens played; then a draw."""
         if state.result:
