@@ -105,7 +105,11 @@ class Engine(ABC, Generic[C, S]):
         result = self.outcome(state)
         if result is None or result.is_draw:
             return 0.0
-        return 1.0 if seat in result.winners else -1.0
+        return 1.0 if self.side_of(seat) in result.winners else -1.0
+
+    def side_of(self, seat: str) -> str:
+        """The side (team) a seat plays for, as named in Outcome.winners. Default: the seat itself."""
+        return seat
 
     # --- end of a game by the clock (timed class, round caps) --------------------------------
     def stop(self, state: S) -> Outcome:

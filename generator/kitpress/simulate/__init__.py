@@ -1,0 +1,1 @@
+"""Simulated games for balance: agents, playouts, metrics, reports."""
