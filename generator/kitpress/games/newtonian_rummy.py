@@ -41,6 +41,12 @@ def team_of(seat: str) -> str:
     return seat.rsplit("-", 1)[0]
 
 
+def seat_name(seat: str) -> str:
+    """"blue-2" → "Blue 2", as the rule book would say it."""
+    team, _, number = seat.rpartition("-")
+    return f"{team.capitalize()} {number}"
+
+
 def other(team: str) -> str:
     return "red" if team == "blue" else "blue"
 
@@ -168,7 +174,7 @@ class NewtonianRummy(Engine[Config, State]):
         if unknown:
             raise ValueError(f"no seat {unknown[0]!r}; seats are {', '.join(state.seats)}")
         shown = {seat: f"reveals {plays[seat].text()}" if plays[seat].cards else "passes" for seat in state.seats}
-        events = [Event("reveal", f"{seat} {shown[seat]}.", {"seat": seat, "play": plays[seat].text()}) for seat in state.seats]
+        events = [Event("reveal", f"{seat_name(seat)} {shown[seat]}.", {"seat": seat, "play": plays[seat].text()}) for seat in state.seats]
         state = replace(state, round=state.round + 1)
         state = self._resolve(state, plays, events)
         state = self._discard_and_draw(state, plays, rng, events)
