@@ -100,7 +100,8 @@ def manifest(loaded: LoadedSpec, files: list[KitFile]) -> bytes:
 
 
 def write_kit(loaded: LoadedSpec, files: list[KitFile], out_dir: Path) -> Path:
-    folder = out_dir / loaded.id
+    # A variant's kit sits beside the base kit rather than replacing it.
+    folder = out_dir / (loaded.id if loaded.variant is None else f"{loaded.id}--{loaded.variant}")
     old = _previous_files(folder)
     for f in files:
         write_bytes(folder / f.path, f.data)

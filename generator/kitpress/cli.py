@@ -38,7 +38,7 @@ def games_or_all(games: tuple[str, ...]) -> list[str]:
     return list(games) if games else list(bundled_specs())
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(name="kitpress", context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="kitpress")
 def main() -> None:
     """Turn classroom game design specs into print-ready kits with checked rules.
@@ -53,12 +53,19 @@ def list_games() -> int:
     """Show each bundled game with its variants."""
     from kitpress.spec.load import load_spec
 
+    broken = False
     for game in bundled_specs():
-        loaded = load_spec(game)
+        try:
+            loaded = load_spec(game)
+        except KitpressError as exc:  # one broken spec must not hide the others
+            for line in exc.lines():
+                click.echo(line, err=True)
+            broken = True
+            continue
         click.echo(f"{loaded.id}  {loaded.spec.identity.title} (v{loaded.spec.identity.version})")
         for var in loaded.spec.variants:
             click.echo(f"    --variant {var.id}: {var.name}")
-    return EXIT_OK
+    return EXIT_BAD_INPUT if broken else EXIT_OK
 
 
 @main.command()
@@ -89,12 +96,13 @@ def check(games: tuple[str, ...], examples_file: str | None, variant: str | None
 @click.argument("games", nargs=-1)
 @click.option("--paper", type=click.Choice(["letter", "a4"]), multiple=True, help="Paper size; repeat for both. Default: both.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True)
+@click.option("--variant", help="Build the kit for a named variant of the rules.")
 @errors_to_exit_codes
-def build(games: tuple[str, ...], paper: tuple[str, ...], out_dir: Path) -> int:
+def build(games: tuple[str, ...], paper: tuple[str, ...], out_dir: Path, variant: str | None) -> int:
     """Build the print kit of each GAME into OUT/<game>/."""
     from kitpress.build import build_games
 
-    for line in build_games(games_or_all(games), papers=list(paper) or ["letter", "a4"], out_dir=out_dir):
+    for line in build_games(games_or_all(games), papers=list(paper) or ["letter", "a4"], out_dir=out_dir, variant=variant):
         click.echo(line)
     return EXIT_OK
 

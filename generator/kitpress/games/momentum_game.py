@@ -339,25 +339,27 @@ class MomentumGame(Engine[Config, State]):
         """Stack the deck so that each seat holds, in turn, the cards the example plays."""
         c = self.config
         position = start.get("position", c.track.start)
-        if not isinstance(position, int) or not c.track.min < position < c.track.max:
+        if not isinstance(position, int) or isinstance(position, bool) or not c.track.min < position < c.track.max:
             raise ExampleError(("start", "position"), f"position must be a whole number between {c.track.min + 1} and {c.track.max - 1} (the block is not on an edge), got {position!r}")
         last = start.get("last_winner", "none")
         if last not in ("red", "blue", "none", None):
             raise ExampleError(("start", "last_winner"), f"expected red, blue or none, got {last!r}")
         last = None if last in ("none", None) else last
         count = start.get("streak_count", 1 if last else 0)
-        if not isinstance(count, int) or not 0 <= count <= c.streak_cap or (count == 0) != (last is None):
+        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= c.streak_cap or (count == 0) != (last is None):
             raise ExampleError(("start", "streak_count"), f"streak count must be 1..{c.streak_cap} with a marker and 0 without, got {count!r}")
         green_rounds = start.get("green_rounds", 0)
-        if not isinstance(green_rounds, int) or not 0 <= green_rounds < c.draw_after_green_rounds:
+        if not isinstance(green_rounds, int) or isinstance(green_rounds, bool) or not 0 <= green_rounds < c.draw_after_green_rounds:
             raise ExampleError(("start", "green_rounds"), f"expected 0..{c.draw_after_green_rounds - 1}, got {green_rounds!r}")
         sequences: list[list[str]] = [[], []]
         for n, step in enumerate(steps):
             for i, seat in enumerate(SEATS):
-                card = step["play"].get(seat)
-                if card not in {k.id for k in c.deck.cards}:
+                if seat not in step["play"]:
+                    raise ExampleError(("steps", n, "play"), f"no card given for {seat}; a step names one card for each of red and blue")
+                card = step["play"][seat]
+                if not isinstance(card, str) or card not in {k.id for k in c.deck.cards}:
                     known = ", ".join(k.id for k in c.deck.cards)
-                    raise ExampleError(("steps", n, "play", seat), f"no card {card!r} in the deck (cards: {known})")
+                    raise ExampleError(("steps", n, "play", seat), f"expected a card id, one of: {known}; got {card!r}")
                 sequences[i].append(card)
             extra = sorted(set(step["play"]) - set(SEATS))
             if extra:

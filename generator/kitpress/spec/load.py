@@ -85,48 +85,77 @@ def _from_located(located: Located, path: Path, variant: str | None) -> LoadedSp
     data = located.data
     if not isinstance(data, dict):
         raise InputError([located.problem((), "expected a mapping of section names to contents at the top level")])
-    engine_id = data.get("engine")
-    if engine_id not in engines():
-        where = ("engine",) if "engine" in data else ()
-        msg = f"unknown engine {engine_id!r}; expected one of: {', '.join(sorted(engines()))}"
-        raise InputError([located.problem(where, msg if "engine" in data else "missing required key 'engine'")])
-    if variant is not None:
-        data = _apply_variant(located, data, variant)
-    spec = validate(spec_model(engine_id), located, data)
-    engine_cls = engines()[engine_id]
-    config = validate(engine_cls.config_model, located, data["game"], base=("game",))
-    engine = engine_cls(config)
-    problems = _cross_checks(located, spec, engine)
+    engine_cls = _engine_for(located, data)
+    spec, engine = _validated(located, data, engine_cls)
     if variant is None:
-        problems += _variant_checks(located, data, spec)
-    if problems:
-        raise InputError(problems)
+        problems: list[Problem] = []
+        for var in spec.variants:
+            try:
+                _varied(located, data, spec, engine_cls, var.id)
+            except InputError as exc:
+                problems += exc.problems
+        if problems:
+            raise InputError(problems)
+    else:
+        spec, engine = _varied(located, data, spec, engine_cls, variant)
     return LoadedSpec(located.file, spec, engine, variant, path)
 
 
-def _apply_variant(located: Located, data: dict[str, Any], variant: str) -> dict[str, Any]:
-    variants = data.get("variants") or []
-    chosen = next((v for v in variants if isinstance(v, dict) and v.get("id") == variant), None)
-    if chosen is None:
-        names = [str(v.get("id")) for v in variants if isinstance(v, dict)]
-        raise UsageError(f"{located.file}: no variant {variant!r}; variants are: {', '.join(names) or 'none'}")
-    index = variants.index(chosen)
-    try:
-        return apply_changes(data, chosen.get("set") or {})
-    except VariantPathError as exc:
-        raise InputError([located.problem(("variants", index, "set"), f"variant {variant!r}: {exc}")]) from None
+def _engine_for(located: Located, data: dict[str, Any]) -> type[Engine[Any, Any]]:
+    if "engine" not in data:
+        raise InputError([located.problem((), "missing required key 'engine' (the rules engine, one of: " + ", ".join(sorted(engines())) + ")")])
+    engine_id = data["engine"]
+    if not isinstance(engine_id, str) or engine_id not in engines():
+        msg = f"unknown engine {engine_id!r}; expected one of: {', '.join(sorted(engines()))}"
+        raise InputError([located.problem(("engine",), msg)])
+    return engines()[engine_id]
 
 
-def _variant_checks(located: Located, data: dict[str, Any], spec: CommonSpec) -> list[Problem]:
-    """Every variant must apply and give a valid game; report its problems at the variant."""
+def _validated(located: Located, data: dict[str, Any], engine_cls: type[Engine[Any, Any]]) -> tuple[CommonSpec, Engine[Any, Any]]:
+    """The spec and its `game:` rules, validated together so one run reports the problems of both."""
     problems: list[Problem] = []
-    for i, var in enumerate(spec.variants):
+    spec = config = None
+    try:
+        spec = validate(spec_model(engine_cls.id), located, data)
+    except InputError as exc:
+        problems += exc.problems
+    if isinstance(data.get("game"), dict):
         try:
-            _from_located(located, Path(located.file), var.id)
+            config = validate(engine_cls.config_model, located, data["game"], base=("game",))
         except InputError as exc:
-            for p in exc.problems:
-                problems.append(located.problem(("variants", i), f"variant {var.id!r} is not a valid game: line {p.line}: {p.path + ': ' if p.path else ''}{p.message}"))
-    return problems
+            problems += exc.problems
+    if problems or spec is None or config is None:
+        raise InputError(problems)
+    engine = engine_cls(config)
+    problems = _cross_checks(located, spec, engine)
+    if problems:
+        raise InputError(problems)
+    return spec, engine
+
+
+def _varied(located: Located, data: dict[str, Any], spec: CommonSpec, engine_cls: type[Engine[Any, Any]], variant: str) -> tuple[CommonSpec, Engine[Any, Any]]:
+    """The spec with one variant's changes applied, validated like any spec; problems point at the variant."""
+    ids = [v.id for v in spec.variants]
+    if variant not in ids:
+        raise UsageError(f"{located.file}: no variant {variant!r}; variants are: {', '.join(ids) or 'none'}")
+    index = ids.index(variant)
+    chosen = spec.variants[index]
+    try:
+        changed = apply_changes(data, chosen.set)
+    except VariantPathError as exc:
+        raise InputError([located.problem(("variants", index, "set", exc.dotted), f"variant {variant!r}: {exc}")]) from None
+    try:
+        return _validated(located, changed, engine_cls)
+    except InputError as exc:
+        raise InputError([located.problem(_change_for(index, chosen.set, p.path), f"variant {variant!r} makes an invalid game: {p.path + ': ' if p.path else ''}{p.message}") for p in exc.problems]) from None
+
+
+def _change_for(index: int, changes: dict[str, Any], path: str) -> tuple[str | int, ...]:
+    """The variant's change that a problem at `path` (e.g. game.deck) comes from, for its line number."""
+    for dotted in changes:
+        if dotted.startswith(path) or path.startswith(dotted):
+            return ("variants", index, "set", dotted)
+    return ("variants", index, "set")
 
 
 def _cross_checks(located: Located, spec: CommonSpec, engine: Engine[Any, Any]) -> list[Problem]:

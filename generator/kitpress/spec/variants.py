@@ -12,36 +12,45 @@ from typing import Any
 
 
 class VariantPathError(ValueError):
-    pass
+    def __init__(self, dotted: str, message: str) -> None:
+        super().__init__(message)
+        self.dotted = dotted
 
 
 def apply_changes(data: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
     out = copy.deepcopy(data)
     for dotted, value in changes.items():
-        parts = str(dotted).split(".")
-        node: Any = out
-        for depth, part in enumerate(parts[:-1]):
-            node = _child(node, part, ".".join(parts[: depth + 1]))
-        last = parts[-1]
-        if isinstance(node, dict):
-            if last not in node:
-                raise VariantPathError(f"{dotted}: there is no key {last!r} to change")
-            node[last] = copy.deepcopy(value)
-        elif isinstance(node, list):
-            node[_index(node, last, dotted)] = copy.deepcopy(value)
-        else:
-            raise VariantPathError(f"{dotted}: {'.'.join(parts[:-1])} is a single value, not a section")
+        try:
+            _set(out, str(dotted), value)
+        except ValueError as exc:
+            raise VariantPathError(str(dotted), f"{dotted}: {exc}") from None
     return out
+
+
+def _set(out: dict[str, Any], dotted: str, value: Any) -> None:
+    parts = dotted.split(".")
+    node: Any = out
+    for depth, part in enumerate(parts[:-1]):
+        node = _child(node, part, ".".join(parts[: depth + 1]))
+    last = parts[-1]
+    if isinstance(node, dict):
+        if last not in node:
+            raise ValueError(f"there is no key {last!r} to change; keys here: {', '.join(map(str, node))}")
+        node[last] = copy.deepcopy(value)
+    elif isinstance(node, list):
+        node[_index(node, last, dotted)] = copy.deepcopy(value)
+    else:
+        raise ValueError(f"{'.'.join(parts[:-1])} is a single value, not a section")
 
 
 def _child(node: Any, part: str, so_far: str) -> Any:
     if isinstance(node, dict):
         if part not in node:
-            raise VariantPathError(f"{so_far}: there is no key {part!r} here")
+            raise ValueError(f"at {so_far}: there is no key {part!r}; keys here: {', '.join(map(str, node))}")
         return node[part]
     if isinstance(node, list):
         return node[_index(node, part, so_far)]
-    raise VariantPathError(f"{so_far}: cannot go inside a single value")
+    raise ValueError(f"at {so_far}: cannot go inside a single value")
 
 
 def _index(items: list[Any], part: str, so_far: str) -> int:
@@ -50,4 +59,5 @@ def _index(items: list[Any], part: str, so_far: str) -> int:
             return i
     if part.isdigit() and int(part) < len(items):
         return int(part)
-    raise VariantPathError(f"{so_far}: no list item with id {part!r}")
+    ids = [str(item.get("id")) for item in items if isinstance(item, dict) and "id" in item]
+    raise ValueError(f"at {so_far}: no list item with id {part!r}; ids here: {', '.join(ids) or 'none'}")

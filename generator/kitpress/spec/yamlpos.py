@@ -52,20 +52,14 @@ def load_text(text: str, file: str) -> Located:
     if len(text) > MAX_BYTES:
         raise InputError([Problem(file, 1, f"file is {len(text)} characters; the limit is {MAX_BYTES}")])
     if "\x00" in text:
-        raise InputError([Problem(file, 1, "file holds binary data (NUL bytes); expected YAML text")])
+        line = text[: text.index("\x00")].count("\n") + 1
+        raise InputError([Problem(file, line, "file holds binary data (a NUL byte); expected YAML text")])
     if not text.strip():
         raise InputError([Problem(file, 1, "file is empty; expected a YAML mapping")])
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else 1
-        col = mark.column + 1 if mark else 0
-        what = (exc.problem or "syntax error").strip()
-        lines = text.splitlines()
-        if 0 < line <= len(lines) and "\t" in lines[line - 1]:
-            what += " (tabs are not allowed for indentation in YAML; use spaces)"
-        raise InputError([Problem(file, line, f"YAML syntax error: {what}", column=col)]) from None
+        raise InputError([_syntax_problem(exc, text, file)]) from None
     except yaml.YAMLError as exc:
         raise InputError([Problem(file, 1, f"YAML error: {exc}")]) from None
     except RecursionError:
@@ -78,6 +72,38 @@ def load_text(text: str, file: str) -> Located:
     if builder.problems:
         raise InputError(builder.problems)
     return located
+
+
+def _syntax_problem(exc: yaml.MarkedYAMLError, text: str, file: str) -> Problem:
+    """Name the line where the broken construct starts (an unclosed quote or bracket, a key without
+    its colon), which PyYAML gives as the context mark, and add a hint for the usual slips."""
+    problem, context = exc.problem_mark, exc.context_mark
+    # An unclosed bracket or quote, or a key without its colon, is noticed lines later: name where
+    # it started. A block that merely ends badly is reported where the bad token is.
+    starts = ("while scanning a simple key", "while parsing a flow", "while scanning a quoted", "while scanning a plain")
+    opened = bool(exc.context) and str(exc.context).startswith(starts)
+    mark = context if opened and context is not None and (problem is None or context.line < problem.line) else problem
+    line = mark.line + 1 if mark else 1
+    col = mark.column + 1 if mark else 0
+    what = (exc.problem or "syntax error").strip()
+    if exc.context and mark is context and problem is not None:
+        what = f"{exc.context.strip()}: {what} (on line {problem.line + 1})"
+    lines = text.splitlines()
+    if problem is not None and mark is problem and context is not None:
+        # A quoted scalar left open swallows the lines after it: find the line with an odd quote.
+        for n in range(context.line, problem.line):
+            if lines[n].count('"') % 2 == 1:
+                line, col = n + 1, lines[n].index('"') + 1
+                what = f"a quote opened here is never closed ({what} on line {problem.line + 1})"
+                break
+    here = lines[line - 1] if 0 < line <= len(lines) else ""
+    if "\t" in here[: len(here) - len(here.lstrip())]:
+        what += "; tabs cannot indent YAML: use spaces"
+    elif "\t" in here:
+        what += "; this line holds a tab character"
+    if "mapping values are not allowed" in what:
+        what += "; put text that contains ': ' in quotes"
+    return Problem(file, line, f"YAML syntax error: {what}", column=col)
 
 
 def load_file(path: str) -> Located:
@@ -110,9 +136,8 @@ class _Builder:
         self.located.positions.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
 
     def _fail(self, node: yaml.Node, path: Path, message: str) -> None:
-        self.problems.append(
-            Problem(self.located.file, node.start_mark.line + 1, message, format_path(path))
-        )
+        mark = node.start_mark
+        self.problems.append(Problem(self.located.file, mark.line + 1, message, format_path(path), mark.column + 1))
 
     def build(self, node: yaml.Node, path: Path, depth: int) -> Any:
         self.count += 1
@@ -128,6 +153,8 @@ class _Builder:
             return self._mapping(node, path, depth)
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, (*path, i), depth + 1) for i, item in enumerate(node.value)]
+        if node.tag == "tag:yaml.org,2002:timestamp":
+            return str(node.value)  # a date in a spec is text to print, not a datetime
         try:
             return self.constructor.construct_object(node)
         except yaml.YAMLError as exc:
@@ -147,7 +174,7 @@ class _Builder:
             child = (*path, key)
             if key in out:
                 first = self.located.positions.get(child, (0, 0))[0]
-                self._fail(key_node, child, f"duplicate key {key!r} (first given on line {first})")
+                self._fail(key_node, child, f"duplicate key {key!r} (first given on line {first}); a key may appear once")
                 continue
             self.located.positions[child] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
             out[key] = self.build(value_node, child, depth + 1)
