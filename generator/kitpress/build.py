@@ -4,8 +4,9 @@ each game's manifest last. A bad spec or a failed example therefore writes nothi
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +15,13 @@ from kitpress.atomic import write_bytes
 from kitpress.check import Replay, replay_all, report_lines
 from kitpress.errors import CheckFailed
 from kitpress.render import renderer
-from kitpress.render.art import PrintJob
-from kitpress.sheets.impose import backs_only_pages, duplex_pages
+from kitpress.render.art import Art, PrintJob
+from kitpress.render.ink import low_ink
+from kitpress.sheets.calibration import calibration_pdf
+from kitpress.sheets.impose import backs_only_pages, printed_pages
 from kitpress.sheets.pdf import write_pdf
+from kitpress.sheets.presets import SERVICE_IMAGES, Preset
+from kitpress.sheets.services import one_card_per_page, service_png
 from kitpress.spec.load import LoadedSpec, load_spec
 
 MANIFEST = "manifest.json"
@@ -40,6 +45,7 @@ class KitFile:
             out["pages"] = self.pages
         if self.duplex:
             out["duplex"] = self.duplex
+        out.update(self.extra)
         out["bytes"] = len(self.data)
         out["sha256"] = hashlib.sha256(self.data).hexdigest()
         return out
@@ -53,37 +59,83 @@ def verified_replays(loaded: LoadedSpec) -> list[Replay]:
     return replays
 
 
-def _job_files(loaded: LoadedSpec, job: PrintJob, paper: str) -> list[KitFile]:
+def _job_files(loaded: LoadedSpec, job: PrintJob, preset: Preset) -> list[KitFile]:
     gid = loaded.id
     title = f"{loaded.spec.identity.title} — {job.title or job.name}"
-    duplex = "long-edge" if job.backs else "none"
-    pages = duplex_pages(job, paper)
-    files = [KitFile(f"{gid}-{job.name}-{paper}.pdf", job.kind, write_pdf(pages, title, job.kind, duplex), paper, len(pages), duplex)]
-    if job.backs:
-        backs = backs_only_pages(job, paper)
+    duplex = preset.duplex if job.backs else "none"
+    pages = printed_pages(job, preset)
+    suffix = preset.suffix(cards=job.layout == "grid9", backs=bool(job.backs))
+    files = [KitFile(f"{gid}-{job.name}-{suffix}.pdf", job.kind, write_pdf(pages, title, job.kind, duplex), preset.paper, len(pages), duplex)]
+    if job.backs and preset.duplex != "gutterfold":
+        backs = backs_only_pages(job, preset)
         back_kind = "card-backs" if job.kind == "cards" else f"{job.kind}-backs"
-        files.append(KitFile(f"{gid}-{job.name}-backs-{paper}.pdf", back_kind, write_pdf(backs, f"{title} (backs)", back_kind, "none"), paper, len(backs)))
+        files.append(KitFile(f"{gid}-{job.name}-backs-{suffix}.pdf", back_kind, write_pdf(backs, f"{title} (backs)", back_kind, "none"), preset.paper, len(backs)))
     return files
 
 
-def render_game(loaded: LoadedSpec, papers: list[str]) -> list[KitFile]:
+def _service_files(loaded: LoadedSpec, job: PrintJob) -> list[KitFile]:
+    """Print-on-demand files for a card job: one image per distinct face, one card per PDF page."""
+    gid = loaded.id
+    files = [KitFile(f"print-services/{gid}-{job.name}-drivethrucards.pdf", "cards-1up", one_card_per_page(list(job.fronts), list(job.backs), loaded.spec.identity.title), pages=len(job.fronts) * (2 if job.backs else 1))]
+    faces: dict[str, tuple[Art, int]] = {}
+    for art in (*job.fronts, *job.backs):
+        known = faces.get(art.name)
+        faces[art.name] = (art, (known[1] if known else 0) + 1)
+    for service in SERVICE_IMAGES:
+        for name, (art, copies) in sorted(faces.items()):
+            entry = KitFile(f"print-services/{service}/{gid}-{job.name}-{name}.png", "card-image", service_png(art, service))
+            entry.extra = {"service": service, "copies": copies}
+            files.append(entry)
+    return files
+
+
+def _ink(jobs: list[PrintJob], ink: str) -> list[PrintJob]:
+    if ink == "full":
+        return jobs
+    cache: dict[str, str] = {}
+
+    def light(art: Art) -> Art:
+        if art.svg not in cache:
+            cache[art.svg] = low_ink(art.svg)
+        return replace(art, svg=cache[art.svg])
+
+    return [replace(j, fronts=tuple(map(light, j.fronts)), backs=tuple(map(light, j.backs))) for j in jobs]
+
+
+def render_game(loaded: LoadedSpec, presets: list[Preset]) -> list[KitFile]:
     from kitpress.booklet.render import render_pdf
+    from kitpress.booklet.saddle import impose as saddle
 
     replays = verified_replays(loaded)
-    jobs = renderer(loaded.spec.engine).jobs(loaded)
+    base_jobs = renderer(loaded.spec.engine).jobs(loaded)
     files: list[KitFile] = []
-    seen_art: set[str] = set()
-    for job in jobs:
-        for art in (*job.fronts, *job.backs):
-            name = f"svg/{job.name}-{art.name}.svg"
-            if name not in seen_art:
-                seen_art.add(name)
-                files.append(KitFile(name, "art", art.svg.encode("utf-8")))
-    for paper in papers:
+    seen: set[str] = set()
+
+    def add(new: list[KitFile]) -> None:
+        for f in new:
+            if f.path not in seen:
+                seen.add(f.path)
+                files.append(f)
+
+    for preset in presets:
+        jobs = _ink(base_jobs, preset.ink)
+        ink = "" if preset.ink == "full" else f"-{preset.ink}-ink"
+        add([KitFile(f"svg/{job.name}-{art.name}{ink}.svg", "art", art.svg.encode("utf-8")) for job in jobs for art in (*job.fronts, *job.backs)])
         for job in jobs:
-            files += _job_files(loaded, job, paper)
-        pdf, count = render_pdf(loaded, replays, paper)
-        files.append(KitFile(f"{loaded.id}-rules-{paper}.pdf", "booklet", pdf, paper, count))
+            if job.layout == "grid9" and preset.layout == "1up":
+                add(_service_files(loaded, job))
+            else:
+                add(_job_files(loaded, job, preset))
+        if any(j.backs for j in jobs) and preset.duplex in ("long-edge", "short-edge"):
+            name = f"calibration-{preset.paper}-{preset.duplex}.pdf"
+            add([KitFile(name, "calibration", calibration_pdf(preset.paper, preset.duplex, preset.back_offset), preset.paper, 2, preset.duplex)])
+        if preset.booklet == "saddle":
+            half, _ = render_pdf(loaded, replays, preset.paper, half=True)
+            pdf, sides = saddle(half, preset.paper)
+            add([KitFile(f"{loaded.id}-rules-{preset.paper}-saddle.pdf", "booklet", pdf, preset.paper, sides, "short-edge")])
+        else:
+            pdf, count = render_pdf(loaded, replays, preset.paper)
+            add([KitFile(f"{loaded.id}-rules-{preset.paper}.pdf", "booklet", pdf, preset.paper, count)])
     return files
 
 
@@ -120,12 +172,12 @@ def _previous_files(folder: Path) -> set[str]:
         return set()
 
 
-def build_games(games: list[str], papers: list[str], out_dir: Path, variant: str | None = None) -> list[str]:
+def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant: str | None = None) -> list[str]:
     loaded = [load_spec(g, variant) for g in games]
-    rendered = [(spec, render_game(spec, papers)) for spec in loaded]
+    rendered = [(spec, render_game(spec, presets)) for spec in loaded]
     lines = []
     for spec, files in rendered:
         folder = write_kit(spec, files, out_dir)
-        pdfs = sum(1 for f in files if f.path.endswith(".pdf"))
-        lines.append(f"built {spec.id}: {pdfs} PDFs, {len(files) - pdfs} SVGs in {folder}")
+        count = Counter(f.path.rsplit(".", 1)[-1].upper() for f in files)
+        lines.append(f"built {spec.id}: " + ", ".join(f"{n} {ext}s" for ext, n in sorted(count.items())) + f" in {folder}")
     return lines

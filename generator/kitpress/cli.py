@@ -13,6 +13,7 @@ import click
 from kitpress import __version__
 from kitpress.errors import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, KitpressError
 from kitpress.resources import bundled_specs
+from kitpress.sheets.presets import BOOKLET_CHOICES, DUPLEX_CHOICES, INK_CHOICES, LAYOUT_CHOICES, PAPER_CHOICES
 
 
 def errors_to_exit_codes(func: Callable[..., int | None]) -> Callable[..., None]:
@@ -94,15 +95,26 @@ def check(games: tuple[str, ...], examples_file: str | None, variant: str | None
 
 @main.command()
 @click.argument("games", nargs=-1)
-@click.option("--paper", type=click.Choice(["letter", "a4"]), multiple=True, help="Paper size; repeat for both. Default: both.")
+@click.option("--paper", type=click.Choice(PAPER_CHOICES), multiple=True, help="Paper; repeat for several. Default: letter and a4. 'universal' prints unscaled on both.")
+@click.option("--layout", type=click.Choice(LAYOUT_CHOICES), default="9up", show_default=True, help="Cards: 9-up sharing cut lines, 8-up landscape each with its own bleed, or 1-up files for print services.")
+@click.option("--duplex", type=click.Choice(DUPLEX_CHOICES), default="long-edge", show_default=True, help="How backs are printed: the flip of a duplex printer, a fold-over gutter, or separate sheets.")
+@click.option("--back-offset", "back_offset", default="0,0", show_default=True, metavar="X,Y", help="Move backs by X,Y mm (right, up, as seen through the front) to match your printer; see the calibration page.")
+@click.option("--ink", type=click.Choice(INK_CHOICES), default="full", show_default=True, help="'low': no full-bleed fills, light tints, outlined art.")
+@click.option("--booklet", type=click.Choice(BOOKLET_CHOICES), default="pages", show_default=True, help="'saddle': a half-size booklet imposed 2-up for folding and stapling.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True)
 @click.option("--variant", help="Build the kit for a named variant of the rules.")
 @errors_to_exit_codes
-def build(games: tuple[str, ...], paper: tuple[str, ...], out_dir: Path, variant: str | None) -> int:
+def build(games: tuple[str, ...], paper: tuple[str, ...], layout: str, duplex: str, back_offset: str, ink: str, booklet: str, out_dir: Path, variant: str | None) -> int:
     """Build the print kit of each GAME into OUT/<game>/."""
     from kitpress.build import build_games
+    from kitpress.sheets.presets import Preset, parse_offset
 
-    for line in build_games(games_or_all(games), papers=list(paper) or ["letter", "a4"], out_dir=out_dir, variant=variant):
+    try:
+        offset = parse_offset(back_offset)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--back-offset") from None
+    presets = [Preset(p, layout, duplex, offset, ink, booklet) for p in (paper or ("letter", "a4"))]
+    for line in build_games(games_or_all(games), presets, out_dir=out_dir, variant=variant):
         click.echo(line)
     return EXIT_OK
 

@@ -8,13 +8,14 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
+from kitpress.booklet.saddle import half_page_css
 from kitpress.check import Replay
 from kitpress.fonts import FILES, fonts_dir_uri
 from kitpress.render import renderer
 from kitpress.resources import templates_dir
 from kitpress.spec.load import LoadedSpec
 
-PAGE_SIZES = {"letter": "letter", "a4": "A4"}
+PAGE_SIZES = {"letter": "letter", "a4": "A4", "universal": "210mm 279.4mm"}
 # Parts of the booklet that are not documentation sections; an engine may place them among its
 # sections by naming them with a leading "@", otherwise they follow in this order.
 SPECIAL_PARTS = ("@components", "@examples", "@classroom", "@variants", "@referee_checklist", "@rulings")
@@ -36,7 +37,7 @@ def _order(loaded: LoadedSpec) -> list[str]:
     return listed + [part for part in SPECIAL_PARTS if part not in listed]
 
 
-def context(loaded: LoadedSpec, replays: list[Replay], paper: str) -> dict[str, Any]:
+def context(loaded: LoadedSpec, replays: list[Replay], paper: str, half: bool = False) -> dict[str, Any]:
     draw = renderer(loaded.spec.engine).diagram
     examples = []
     for replay in replays:
@@ -57,17 +58,18 @@ def context(loaded: LoadedSpec, replays: list[Replay], paper: str) -> dict[str, 
         "sections": {name: getattr(loaded.spec, name) for name in loaded.engine.sections if not name.startswith("@")},
         "examples": examples,
         "t": loaded.text,
-        "page_size": PAGE_SIZES[paper],
+        "page_size": half_page_css(paper) if half else PAGE_SIZES[paper],
+        "half": half,
         "fonts": {style: f"{fonts_dir_uri()}/{name}" for style, name in FILES.items()},
         "variant": loaded.variant,
     }
 
 
-def render_html(loaded: LoadedSpec, replays: list[Replay], paper: str) -> str:
-    return _environment().get_template("booklet.html").render(context(loaded, replays, paper))
+def render_html(loaded: LoadedSpec, replays: list[Replay], paper: str, half: bool = False) -> str:
+    return _environment().get_template("booklet.html").render(context(loaded, replays, paper, half))
 
 
-def render_pdf(loaded: LoadedSpec, replays: list[Replay], paper: str) -> tuple[bytes, int]:
+def render_pdf(loaded: LoadedSpec, replays: list[Replay], paper: str, half: bool = False) -> tuple[bytes, int]:
     """The booklet as PDF bytes, and its page count."""
     import weasyprint
 
@@ -75,7 +77,7 @@ def render_pdf(loaded: LoadedSpec, replays: list[Replay], paper: str) -> tuple[b
 
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     logging.getLogger("fontTools").setLevel(logging.ERROR)
-    html = render_html(loaded, replays, paper)
+    html = render_html(loaded, replays, paper, half)
     source = weasyprint.HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=PackageOnlyFetcher())
     document = source.render()
     return bytes(document.write_pdf()), len(document.pages)

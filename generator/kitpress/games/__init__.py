@@ -10,7 +10,7 @@ import importlib
 
 from kitpress.games.base import Engine
 
-GAME_MODULES = ("momentum_game", "momentum", "newtonian_rummy")
+GAME_MODULES = ("momentum_game", "momentum", "newtonian_rummy", "integer_matrix")
 
 
 @functools.cache

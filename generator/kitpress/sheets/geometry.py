@@ -5,16 +5,23 @@ Nothing here draws; tests check these numbers directly.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
-PAPERS: dict[str, tuple[float, float]] = {"letter": (612.0, 792.0), "a4": (595.2756, 841.8898)}
+# "universal" is the area both Letter and A4 hold (210 × 279.4 mm): printed unscaled, it fits either.
+PAPERS: dict[str, tuple[float, float]] = {
+    "letter": (612.0, 792.0),
+    "a4": (595.2756, 841.8898),
+    "universal": (595.2756, 792.0),
+}
 MARK_GAP = 3.0  # crop marks start this far outside the bleed, so they never touch art
 MARK_WIDTH = 0.3  # a hairline
+MIN_MARK = 2.0  # a mark shorter than this is left out (no room between grid and sheet edge)
 PACK_GUTTER = 14.0  # between the bleed edges of neighbouring packed pieces
 PACK_MARGIN = 28.0  # trims stay ~10 mm inside the sheet edge, where home printers print
 PACK_MARK = 8.0
+FOLD_GAP = 12.0  # between a gutterfold half's bleed and the fold line
 
 
 @dataclass(frozen=True)
@@ -26,6 +33,7 @@ class Placement:
     h: float
     clip: Box  # the part of the art (with its bleed) that is printed
     rotate: int = 0
+    side: str = "front"  # which art list the index points into: "front" or "back"
 
 
 @dataclass(frozen=True)
@@ -44,74 +52,173 @@ class Sheet:
     marks: tuple[Mark, ...]
     trim_box: Box
     bleed_box: Box
+    folds: tuple[Mark, ...] = ()
+
+    @property
+    def landscape(self) -> bool:
+        return self.width > self.height
+
+
+def sheet_size(paper: str, landscape: bool = False) -> tuple[float, float]:
+    width, height = PAPERS[paper]
+    return (height, width) if landscape else (width, height)
 
 
 def _union(boxes: list[Box]) -> Box:
     return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
-def grid_shape(paper: str, trim_w: float, trim_h: float, bleed: float) -> tuple[int, int]:
-    """Columns and rows of abutting pieces that fit with their outer bleed and marks on the sheet."""
-    width, height = PAPERS[paper]
-    room = 2 * (bleed + MARK_GAP)
-    return max(1, int((width - room) // trim_w)), max(1, int((height - room) // trim_h))
+def grid_shape(paper: str, trim_w: float, trim_h: float, bleed: float, gap: float = 0.0, landscape: bool = False) -> tuple[int, int]:
+    """Columns and rows that fit with the outer bleed and room for marks."""
+    width, height = sheet_size(paper, landscape)
+    room = 2 * bleed if gap else 2 * (bleed + MARK_GAP)
+    return max(1, int((width - room + gap) // (trim_w + gap))), max(1, int((height - room + gap) // (trim_h + gap)))
 
 
-def grid(paper: str, trim_w: float, trim_h: float, bleed: float, count: int) -> list[Sheet]:
-    """Pieces abutting in a centred grid with shared cut lines (9-up poker cards on Letter and A4).
+def grid(paper: str, trim_w: float, trim_h: float, bleed: float, count: int, gap: float = 0.0, landscape: bool = False) -> list[Sheet]:
+    """Pieces in a centred grid. With gap 0 they abut and share cut lines (9-up poker on Letter and
+    A4): art is clipped to the trim on inner edges and keeps its bleed outside. With gap = 2 × bleed
+    each piece keeps its own bleed (8-up landscape). Crop marks run from just outside the bleed to
+    the sheet edge on every cut line."""
+    width, height = sheet_size(paper, landscape)
+    cols, rows = grid_shape(paper, trim_w, trim_h, bleed, gap, landscape)
+    return _grid_sheets(width, height, 0.0, width, cols, rows, trim_w, trim_h, bleed, count, gap)
 
-    Art is clipped to the trim on inner edges and keeps its bleed on the grid's outer edges; crop
-    marks run from just outside the bleed to the sheet edge at every cut line.
-    """
-    width, height = PAPERS[paper]
-    cols, rows = grid_shape(paper, trim_w, trim_h, bleed)
-    gx0 = (width - cols * trim_w) / 2
-    gy1 = height - (height - rows * trim_h) / 2  # top of the grid
+
+def _grid_sheets(width: float, height: float, area_x0: float, area_x1: float, cols: int, rows: int, tw: float, th: float, bleed: float, count: int, gap: float) -> list[Sheet]:
+    grid_w, grid_h = cols * tw + (cols - 1) * gap, rows * th + (rows - 1) * gap
+    gx0 = area_x0 + (area_x1 - area_x0 - grid_w) / 2
+    gy1 = height - (height - grid_h) / 2  # top of the grid
     per_sheet = cols * rows
     sheets: list[Sheet] = []
     for first in range(0, count, per_sheet):
         placements: list[Placement] = []
         for slot in range(min(per_sheet, count - first)):
             col, row = slot % cols, slot // cols
-            x, y = gx0 + col * trim_w, gy1 - (row + 1) * trim_h
-            clip = (
-                x - (bleed if col == 0 else 0), y - (bleed if row == rows - 1 else 0),
-                x + trim_w + (bleed if col == cols - 1 else 0), y + trim_h + (bleed if row == 0 else 0),
-            )  # fmt: skip
-            placements.append(Placement(first + slot, x, y, trim_w, trim_h, clip))
-        trim = (gx0, gy1 - rows * trim_h, gx0 + cols * trim_w, gy1)
+            x, y = gx0 + col * (tw + gap), gy1 - (row + 1) * th - row * gap
+            if gap:
+                clip = (x - bleed, y - bleed, x + tw + bleed, y + th + bleed)
+            else:
+                clip = (
+                    x - (bleed if col == 0 else 0), y - (bleed if row == rows - 1 else 0),
+                    x + tw + (bleed if col == cols - 1 else 0), y + th + (bleed if row == 0 else 0),
+                )  # fmt: skip
+            placements.append(Placement(first + slot, x, y, tw, th, clip))
+        trim = (gx0, gy1 - grid_h, gx0 + grid_w, gy1)
         bleed_box = (trim[0] - bleed, trim[1] - bleed, trim[2] + bleed, trim[3] + bleed)
-        sheets.append(Sheet(width, height, tuple(placements), tuple(_grid_marks(trim, cols, rows, trim_w, trim_h, bleed, width, height)), trim, bleed_box))
+        xs = sorted({c * (tw + gap) + e for c in range(cols) for e in (0.0, tw)})
+        ys = sorted({r * (th + gap) + e for r in range(rows) for e in (0.0, th)})
+        marks = _edge_marks(trim, bleed_box, xs, ys, width, height)
+        sheets.append(Sheet(width, height, tuple(placements), tuple(marks), trim, bleed_box))
     return sheets
 
 
-def _grid_marks(trim: Box, cols: int, rows: int, tw: float, th: float, bleed: float, width: float, height: float) -> list[Mark]:
-    out = bleed + MARK_GAP
-    marks: list[Mark] = []
-    for c in range(cols + 1):
-        x = trim[0] + c * tw
-        marks += [Mark(x, trim[3] + out, x, height), Mark(x, 0.0, x, trim[1] - out)]
-    for r in range(rows + 1):
-        y = trim[1] + r * th
-        marks += [Mark(0.0, y, trim[0] - out, y), Mark(trim[2] + out, y, width, y)]
-    return marks
+def _edge_marks(trim: Box, bleed_box: Box, xs: list[float], ys: list[float], width: float, height: float) -> list[Mark]:
+    """A hairline on every cut line, from just outside the bleed to the sheet edge."""
+    candidates: list[Mark] = []
+    for dx in xs:
+        x = trim[0] + dx
+        candidates += [Mark(x, bleed_box[3] + MARK_GAP, x, height), Mark(x, 0.0, x, bleed_box[1] - MARK_GAP)]
+    for dy in ys:
+        y = trim[1] + dy
+        candidates += [Mark(0.0, y, bleed_box[0] - MARK_GAP, y), Mark(bleed_box[2] + MARK_GAP, y, width, y)]
+    return [m for m in candidates if (m.x1 - m.x0) + (m.y1 - m.y0) >= MIN_MARK]
+
+
+def gutterfold(paper: str, trim_w: float, trim_h: float, bleed: float, count: int) -> list[Sheet]:
+    """Fronts on the left half of a landscape sheet, backs mirrored on the right half: fold along the
+    centre line and each back lands behind its front, no duplex printer needed."""
+    width, height = sheet_size(paper, landscape=True)
+    half = width / 2
+    inner = half - FOLD_GAP - bleed  # the fronts' trim edge nearest the fold
+    cols = max(1, int((inner - 2 * bleed - MARK_GAP - MIN_MARK) // trim_w))
+    rows = max(1, int((height - 2 * (bleed + MARK_GAP)) // trim_h))
+    sheets = []
+    for base in _grid_sheets(width, height, inner - cols * trim_w, inner, cols, rows, trim_w, trim_h, bleed, count, 0.0):
+        backs = [replace(_mirror_x(p, width), side="back") for p in base.placements]
+        xs = [c * trim_w for c in range(cols + 1)]
+        ys = [r * trim_h for r in range(rows + 1)]
+        marks = _edge_marks(base.trim_box, base.bleed_box, xs, ys, half - FOLD_GAP / 2, height)
+        marks += [_mirror_mark_x(m, width) for m in marks]
+        trim = (base.trim_box[0], base.trim_box[1], width - base.trim_box[0], base.trim_box[3])
+        bleed_box = (trim[0] - bleed, trim[1] - bleed, trim[2] + bleed, trim[3] + bleed)
+        sheets.append(Sheet(width, height, base.placements + tuple(backs), tuple(marks), trim, bleed_box, (Mark(half, 0.0, half, height),)))
+    return sheets
+
+
+def pack_gutterfold(paper: str, sizes: list[tuple[float, float]], bleed: float) -> list[Sheet]:
+    """Packed pieces (discs, tokens) on the left half of a landscape sheet, backs mirrored on the right."""
+    width, height = sheet_size(paper, landscape=True)
+    half = width / 2
+    sheets = []
+    for left in _pack_on(half - FOLD_GAP / 2, height, sizes, bleed):
+        backs = [replace(_mirror_x(p, width), side="back") for p in left.placements]
+        marks = list(left.marks) + [_mirror_mark_x(m, width) for m in left.marks]
+        trim = (left.trim_box[0], left.trim_box[1], width - left.trim_box[0], left.trim_box[3])
+        bleed_box = (left.bleed_box[0], left.bleed_box[1], width - left.bleed_box[0], left.bleed_box[3])
+        sheets.append(Sheet(width, height, left.placements + tuple(backs), tuple(marks), trim, bleed_box, (Mark(half, 0.0, half, height),)))
+    return sheets
+
+
+def _moved(p: Placement, dx: float, dy: float) -> Placement:
+    c = p.clip
+    return replace(p, x=p.x + dx, y=p.y + dy, clip=(c[0] + dx, c[1] + dy, c[2] + dx, c[3] + dy))
+
+
+def _mirror_x(p: Placement, width: float) -> Placement:
+    c = p.clip
+    return replace(p, x=width - p.x - p.w, clip=(width - c[2], c[1], width - c[0], c[3]))
+
+
+def _mirror_y(p: Placement, height: float) -> Placement:
+    c = p.clip
+    return replace(p, y=height - p.y - p.h, clip=(c[0], height - c[3], c[2], height - c[1]), rotate=(p.rotate + 180) % 360)
+
+
+def _mirror_mark_x(m: Mark, width: float) -> Mark:
+    return Mark(width - m.x1, m.y0, width - m.x0, m.y1)
+
+
+def _mirror_mark_y(m: Mark, height: float) -> Mark:
+    return Mark(m.x0, height - m.y1, m.x1, height - m.y0)
+
+
+def back_sheet(sheet: Sheet, duplex: str, offset: tuple[float, float] = (0.0, 0.0)) -> Sheet:
+    """The page printed on the other side of `sheet`, so each back lands behind its front.
+
+    A flip about the sheet's vertical axis (long edge of a portrait sheet, short edge of a landscape
+    one) mirrors columns; a flip about its horizontal axis mirrors rows and turns each back 180°.
+    Mirroring registers because grids are centred. `offset` (points) moves the backs as seen through
+    the front — right and up are positive — to correct a printer's drift.
+    """
+    dx, dy = offset
+
+    def shift(b: Box) -> Box:
+        return (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
+
+    moved = [_moved(p, dx, dy) for p in sheet.placements]
+    moved_marks = [Mark(m.x0 + dx, m.y0 + dy, m.x1 + dx, m.y1 + dy) for m in sheet.marks]
+    w, h = sheet.width, sheet.height
+    if (duplex == "long-edge") != sheet.landscape:
+        places = [_mirror_x(p, w) for p in moved]
+        marks = [_mirror_mark_x(m, w) for m in moved_marks]
+
+        def flip(b: Box) -> Box:
+            return (w - b[2], b[1], w - b[0], b[3])
+    else:
+        places = [_mirror_y(p, h) for p in moved]
+        marks = [_mirror_mark_y(m, h) for m in moved_marks]
+
+        def flip(b: Box) -> Box:
+            return (b[0], h - b[3], b[2], h - b[1])
+
+    places = [replace(p, side="back") for p in places]
+    return Sheet(w, h, tuple(places), tuple(marks), flip(shift(sheet.trim_box)), flip(shift(sheet.bleed_box)))
 
 
 def mirrored_for_long_edge(sheet: Sheet) -> Sheet:
-    """The back of a portrait sheet flipped on its long edge: columns mirror, rows stay.
-
-    The grid is centred, so mirroring x about the sheet's centre lands each back behind its front.
-    """
-    w = sheet.width
-
-    def flip(b: Box) -> Box:
-        return (w - b[2], b[1], w - b[0], b[3])
-
-    placements = tuple(
-        Placement(p.index, w - p.x - p.w, p.y, p.w, p.h, flip(p.clip), p.rotate) for p in sheet.placements
-    )
-    marks = tuple(Mark(w - m.x1, m.y0, w - m.x0, m.y1) for m in sheet.marks)
-    return Sheet(sheet.width, sheet.height, placements, marks, flip(sheet.trim_box), flip(sheet.bleed_box))
+    """The back of a portrait sheet flipped on its long edge: columns mirror, rows stay."""
+    return back_sheet(sheet, "long-edge")
 
 
 def pack(paper: str, sizes: list[tuple[float, float]], bleed: float) -> list[Sheet]:
@@ -120,9 +227,7 @@ def pack(paper: str, sizes: list[tuple[float, float]], bleed: float) -> list[She
     options = []
     errors = []
     for landscape in (False, True):
-        width, height = PAPERS[paper]
-        if landscape:
-            width, height = height, width
+        width, height = sheet_size(paper, landscape)
         try:
             options.append(_pack_on(width, height, sizes, bleed))
         except ValueError as exc:

@@ -1,31 +1,51 @@
-"""Turn a print job into PDF pages for one paper size: grid layouts with duplex backs, or packs."""
+"""Turn a print job into PDF pages for one preset: grids with duplex backs, gutterfolds, or packs."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from kitpress.render.art import Art, PrintJob
-from kitpress.sheets.geometry import Sheet, grid, mirrored_for_long_edge, pack
+from kitpress.sheets.geometry import Sheet, back_sheet, grid, gutterfold, pack, pack_gutterfold
+from kitpress.sheets.presets import Preset
 
-Pages = list[tuple[Sheet, Sequence[Art]]]
+
+@dataclass(frozen=True)
+class Page:
+    sheet: Sheet
+    fronts: Sequence[Art]
+    backs: Sequence[Art] = ()
 
 
-def front_sheets(job: PrintJob, paper: str) -> list[Sheet]:
+def front_sheets(job: PrintJob, preset: Preset) -> list[Sheet]:
     first = job.fronts[0]
     if job.layout == "grid9":
-        return grid(paper, first.trim_w, first.trim_h, first.bleed, len(job.fronts))
-    return pack(paper, [(a.trim_w, a.trim_h) for a in job.fronts], max(a.bleed for a in job.fronts))
+        if preset.layout == "8up":
+            return grid(preset.paper, first.trim_w, first.trim_h, first.bleed, len(job.fronts), gap=2 * first.bleed, landscape=True)
+        return grid(preset.paper, first.trim_w, first.trim_h, first.bleed, len(job.fronts))
+    return pack(preset.paper, [(a.trim_w, a.trim_h) for a in job.fronts], max(a.bleed for a in job.fronts))
 
 
-def duplex_pages(job: PrintJob, paper: str) -> Pages:
-    """Fronts, each sheet followed by its backs placed for a long-edge flip."""
-    pages: Pages = []
-    for sheet in front_sheets(job, paper):
-        pages.append((sheet, job.fronts))
-        if job.backs:
-            pages.append((mirrored_for_long_edge(sheet), job.backs))
+def printed_pages(job: PrintJob, preset: Preset) -> list[Page]:
+    """The job's main file: fronts, with each sheet's backs after it (duplex) or beside it (gutterfold)."""
+    if job.backs and preset.duplex == "gutterfold":
+        return [Page(s, job.fronts, job.backs) for s in _gutterfold_sheets(job, preset)]
+    pages: list[Page] = []
+    for sheet in front_sheets(job, preset):
+        pages.append(Page(sheet, job.fronts))
+        if job.backs and preset.duplex in ("long-edge", "short-edge"):
+            pages.append(Page(back_sheet(sheet, preset.duplex, preset.back_offset), (), job.backs))
     return pages
 
 
-def backs_only_pages(job: PrintJob, paper: str) -> Pages:
-    return [(mirrored_for_long_edge(sheet), job.backs) for sheet in front_sheets(job, paper)]
+def backs_only_pages(job: PrintJob, preset: Preset) -> list[Page]:
+    """Backs alone, placed for the preset's flip (long-edge when printing without duplex)."""
+    flip = preset.duplex if preset.duplex in ("long-edge", "short-edge") else "long-edge"
+    return [Page(back_sheet(sheet, flip, preset.back_offset), (), job.backs) for sheet in front_sheets(job, preset)]
+
+
+def _gutterfold_sheets(job: PrintJob, preset: Preset) -> list[Sheet]:
+    first = job.fronts[0]
+    if job.layout == "grid9":
+        return gutterfold(preset.paper, first.trim_w, first.trim_h, first.bleed, len(job.fronts))
+    return pack_gutterfold(preset.paper, [(a.trim_w, a.trim_h) for a in job.fronts], max(a.bleed for a in job.fronts))

@@ -15,9 +15,10 @@ from svglib.svglib import svg2rlg
 
 from kitpress import fonts
 from kitpress.render.art import Art
-from kitpress.sheets.geometry import MARK_WIDTH, Sheet
+from kitpress.sheets.geometry import MARK_WIDTH
+from kitpress.sheets.impose import Page
 
-DUPLEX_NAMES = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge", "none": "Simplex"}
+DUPLEX_NAMES = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge", "none": "Simplex", "gutterfold": "Simplex"}
 
 
 class _Drawings:
@@ -47,12 +48,13 @@ def new_canvas(buffer: io.BytesIO, title: str, subject: str, duplex: str) -> Can
     return canvas
 
 
-def draw_sheet(canvas: Canvas, sheet: Sheet, arts: Sequence[Art], drawings: _Drawings) -> None:
+def draw_sheet(canvas: Canvas, page: Page, drawings: _Drawings) -> None:
+    sheet = page.sheet
     canvas.setPageSize((sheet.width, sheet.height))
     canvas.setTrimBox(sheet.trim_box)
     canvas.setBleedBox(sheet.bleed_box)
     for place in sheet.placements:
-        art = arts[place.index]
+        art = (page.backs if place.side == "back" else page.fronts)[place.index]
         drawing = drawings.get(art)
         canvas.saveState()
         path = canvas.beginPath()
@@ -69,15 +71,22 @@ def draw_sheet(canvas: Canvas, sheet: Sheet, arts: Sequence[Art], drawings: _Dra
     canvas.setStrokeColorRGB(0, 0, 0)
     for mark in sheet.marks:
         canvas.line(mark.x0, mark.y0, mark.x1, mark.y1)
+    if sheet.folds:
+        canvas.saveState()
+        canvas.setDash(4, 3)
+        canvas.setStrokeColorRGB(0.45, 0.45, 0.45)
+        for fold in sheet.folds:
+            canvas.line(fold.x0, fold.y0, fold.x1, fold.y1)
+        canvas.restoreState()
     canvas.showPage()
 
 
-def write_pdf(pages: Sequence[tuple[Sheet, Sequence[Art]]], title: str, subject: str, duplex: str = "none") -> bytes:
+def write_pdf(pages: Sequence[Page], title: str, subject: str, duplex: str = "none") -> bytes:
     """Pages in order, each a sheet and the art its placements index."""
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, title, subject, duplex)
     drawings = _Drawings()
-    for sheet, arts in pages:
-        draw_sheet(canvas, sheet, arts, drawings)
+    for page in pages:
+        draw_sheet(canvas, page, drawings)
     canvas.save()
     return buffer.getvalue()
