@@ -6,7 +6,8 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 import json
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from kitpress import __version__
 from kitpress.atomic import write_bytes
 from kitpress.check import Replay, replay_all, report_lines
 from kitpress.errors import CheckFailed
+from kitpress.fingerprint import inputs_hash, up_to_date
 from kitpress.render import renderer
 from kitpress.render.art import Art, PrintJob
 from kitpress.render.ink import low_ink
@@ -139,25 +141,30 @@ def render_game(loaded: LoadedSpec, presets: list[Preset]) -> list[KitFile]:
     return files
 
 
-def manifest(loaded: LoadedSpec, files: list[KitFile]) -> bytes:
+def manifest(loaded: LoadedSpec, files: list[KitFile], inputs: str = "") -> bytes:
     body = {
         "game": loaded.id,
         "title": loaded.spec.identity.title,
         "rules_version": loaded.spec.identity.version,
         "variant": loaded.variant,
         "kitpress": __version__,
+        "inputs": inputs,
         "files": [f.entry() for f in sorted(files, key=lambda f: f.path)],
     }
     return (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def write_kit(loaded: LoadedSpec, files: list[KitFile], out_dir: Path) -> Path:
+def kit_folder(loaded: LoadedSpec, out_dir: Path) -> Path:
     # A variant's kit sits beside the base kit rather than replacing it.
-    folder = out_dir / (loaded.id if loaded.variant is None else f"{loaded.id}--{loaded.variant}")
+    return out_dir / (loaded.id if loaded.variant is None else f"{loaded.id}--{loaded.variant}")
+
+
+def write_kit(loaded: LoadedSpec, files: list[KitFile], out_dir: Path, inputs: str = "") -> Path:
+    folder = kit_folder(loaded, out_dir)
     old = _previous_files(folder)
     for f in files:
         write_bytes(folder / f.path, f.data)
-    write_bytes(folder / MANIFEST, manifest(loaded, files))
+    write_bytes(folder / MANIFEST, manifest(loaded, files, inputs))
     for stale in sorted(old - {f.path for f in files}):
         (folder / stale).unlink(missing_ok=True)
     return folder
@@ -172,12 +179,26 @@ def _previous_files(folder: Path) -> set[str]:
         return set()
 
 
-def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant: str | None = None) -> list[str]:
+def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant: str | None = None, force: bool = False, progress: Callable[[str], None] | None = None) -> list[str]:
+    """Build each game's kit; all are validated and rendered before any is written. A kit whose
+    inputs are unchanged since its last build is skipped unless `force`."""
     loaded = [load_spec(g, variant) for g in games]
-    rendered = [(spec, render_game(spec, presets)) for spec in loaded]
+    options = {"presets": [asdict(p) for p in presets], "variant": variant}
+    todo: list[tuple[LoadedSpec, str]] = []
     lines = []
-    for spec, files in rendered:
-        folder = write_kit(spec, files, out_dir)
+    for spec in loaded:
+        inputs = inputs_hash(spec.source, options)
+        if not force and up_to_date(kit_folder(spec, out_dir), inputs):
+            lines.append(f"up to date {spec.id}: {kit_folder(spec, out_dir)}")
+        else:
+            todo.append((spec, inputs))
+    rendered = []
+    for spec, inputs in todo:
+        if progress:
+            progress(spec.id)
+        rendered.append((spec, inputs, render_game(spec, presets)))
+    for spec, inputs, files in rendered:
+        folder = write_kit(spec, files, out_dir, inputs)
         count = Counter(f.path.rsplit(".", 1)[-1].upper() for f in files)
         lines.append(f"built {spec.id}: " + ", ".join(f"{n} {ext}s" for ext, n in sorted(count.items())) + f" in {folder}")
     return lines

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -33,6 +34,23 @@ def errors_to_exit_codes(func: Callable[..., int | None]) -> Callable[..., None]
         sys.exit(code)
 
     return wrapper
+
+
+def _colour_allowed() -> bool | None:
+    """NO_COLOR (any value) turns colour off; otherwise click colours only a terminal."""
+    return False if os.environ.get("NO_COLOR") else None
+
+
+def _coloured(line: str) -> str:
+    if line.startswith("ok  "):
+        return click.style("ok  ", fg="green") + line[4:]
+    if line.startswith("FAIL"):
+        return click.style("FAIL", fg="red", bold=True) + line[4:]
+    return line
+
+
+def _complete_games(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    return [g for g in bundled_specs() if g.startswith(incomplete)]
 
 
 def games_or_all(games: tuple[str, ...]) -> list[str]:
@@ -70,7 +88,7 @@ def list_games() -> int:
 
 
 @main.command()
-@click.argument("games", nargs=-1)
+@click.argument("games", nargs=-1, shell_complete=_complete_games)
 @click.option("--examples", "examples_file", type=click.Path(dir_okay=False), help="A YAML file of further examples to replay.")
 @click.option("--variant", help="Check against a named variant of the rules.")
 @errors_to_exit_codes
@@ -88,13 +106,13 @@ def check(games: tuple[str, ...], examples_file: str | None, variant: str | None
         examples = load_examples(examples_file, loaded) if examples_file else list(loaded.spec.examples)
         replays = replay_all(loaded.engine, examples)
         for line in report_lines(loaded.id, replays):
-            click.echo(line)
+            click.echo(_coloured(line), color=_colour_allowed())
         failed |= not all(r.ok for r in replays)
     return EXIT_FAILED if failed else EXIT_OK
 
 
 @main.command()
-@click.argument("games", nargs=-1)
+@click.argument("games", nargs=-1, shell_complete=_complete_games)
 @click.option("--paper", type=click.Choice(PAPER_CHOICES), multiple=True, help="Paper; repeat for several. Default: letter and a4. 'universal' prints unscaled on both.")
 @click.option("--layout", type=click.Choice(LAYOUT_CHOICES), default="9up", show_default=True, help="Cards: 9-up sharing cut lines, 8-up landscape each with its own bleed, or 1-up files for print services.")
 @click.option("--duplex", type=click.Choice(DUPLEX_CHOICES), default="long-edge", show_default=True, help="How backs are printed: the flip of a duplex printer, a fold-over gutter, or separate sheets.")
@@ -103,8 +121,11 @@ def check(games: tuple[str, ...], examples_file: str | None, variant: str | None
 @click.option("--booklet", type=click.Choice(BOOKLET_CHOICES), default="pages", show_default=True, help="'saddle': a half-size booklet imposed 2-up for folding and stapling.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True)
 @click.option("--variant", help="Build the kit for a named variant of the rules.")
+@click.option("--force", is_flag=True, help="Rebuild even when nothing changed since the last build.")
+@click.option("--watch", is_flag=True, help="Rebuild whenever a spec or template changes (Ctrl-C stops).")
+@click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
 @errors_to_exit_codes
-def build(games: tuple[str, ...], paper: tuple[str, ...], layout: str, duplex: str, back_offset: str, ink: str, booklet: str, out_dir: Path, variant: str | None) -> int:
+def build(games: tuple[str, ...], paper: tuple[str, ...], layout: str, duplex: str, back_offset: str, ink: str, booklet: str, out_dir: Path, variant: str | None, force: bool, watch: bool, quiet: bool) -> int:
     """Build the print kit of each GAME into OUT/<game>/."""
     from kitpress.build import build_games
     from kitpress.sheets.presets import Preset, parse_offset
@@ -114,9 +135,59 @@ def build(games: tuple[str, ...], paper: tuple[str, ...], layout: str, duplex: s
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--back-offset") from None
     presets = [Preset(p, layout, duplex, offset, ink, booklet) for p in (paper or ("letter", "a4"))]
-    for line in build_games(games_or_all(games), presets, out_dir=out_dir, variant=variant):
-        click.echo(line)
+    chosen = games_or_all(games)
+
+    def once(force_now: bool) -> None:
+        with Progress(len(chosen), quiet) as progress:
+            for line in build_games(chosen, presets, out_dir=out_dir, variant=variant, force=force_now, progress=progress.step):
+                if not quiet:
+                    click.echo(line)
+
+    if not watch:
+        once(force)
+        return EXIT_OK
+    from kitpress.watch import watch_and_rebuild
+
+    watch_and_rebuild(chosen, lambda: once(force), lambda: once(False), say=None if quiet else click.echo)
     return EXIT_OK
+
+
+class Progress:
+    """A progress bar on stderr for builds of several games, shown only on a terminal and not with
+    --quiet; click keeps it silent when output is piped, so logs stay clean."""
+
+    def __init__(self, total: int, quiet: bool) -> None:
+        self.bar = None if quiet or total < 2 else click.progressbar(length=total, label="building", file=sys.stderr)
+        self.started = False
+
+    def __enter__(self) -> Progress:
+        if self.bar is not None:
+            self.bar.__enter__()
+        return self
+
+    def step(self, game: str) -> None:
+        if self.bar is not None:
+            if self.started:
+                self.bar.update(1)
+            self.started = True
+            self.bar.label = f"building {game}"
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            if self.started:
+                self.bar.update(1)
+            self.bar.__exit__(None, None, None)
+
+
+@main.command()
+@click.argument("shell", type=click.Choice(["bash", "zsh", "fish"]))
+def completion(shell: str) -> None:
+    """Print the shell completion script: eval "$(kitpress completion bash)"."""
+    from click.shell_completion import get_completion_class
+
+    cls = get_completion_class(shell)
+    assert cls is not None
+    click.echo(cls(main, {}, "kitpress", "_KITPRESS_COMPLETE").source())
 
 
 def _add_command_modules() -> None:

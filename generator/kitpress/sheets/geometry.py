@@ -131,7 +131,7 @@ def gutterfold(paper: str, trim_w: float, trim_h: float, bleed: float, count: in
     width, height = sheet_size(paper, landscape=True)
     half = width / 2
     inner = half - FOLD_GAP - bleed  # the fronts' trim edge nearest the fold
-    cols = max(1, int((inner - 2 * bleed - MARK_GAP - MIN_MARK) // trim_w))
+    cols = max(1, int((inner - bleed - MARK_GAP - MIN_MARK) // trim_w))
     rows = max(1, int((height - 2 * (bleed + MARK_GAP)) // trim_h))
     sheets = []
     for base in _grid_sheets(width, height, inner - cols * trim_w, inner, cols, rows, trim_w, trim_h, bleed, count, 0.0):
