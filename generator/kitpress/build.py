@@ -4,8 +4,8 @@ each game's manifest last. A bad spec or a failed example therefore writes nothi
 from __future__ import annotations
 
 import hashlib
-from collections import Counter
 import json
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path

@@ -14,7 +14,13 @@ import click
 from kitpress import __version__
 from kitpress.errors import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, KitpressError
 from kitpress.resources import bundled_specs
-from kitpress.sheets.presets import BOOKLET_CHOICES, DUPLEX_CHOICES, INK_CHOICES, LAYOUT_CHOICES, PAPER_CHOICES
+from kitpress.sheets.presets import (
+    BOOKLET_CHOICES,
+    DUPLEX_CHOICES,
+    INK_CHOICES,
+    LAYOUT_CHOICES,
+    PAPER_CHOICES,
+)
 
 
 def errors_to_exit_codes(func: Callable[..., int | None]) -> Callable[..., None]:
