@@ -31,6 +31,7 @@ class State:
     ties: int  # rounds tied in a row, for the optional stalemate rule
     round: int = 0
     result: Outcome | None = None
+    totals: tuple[int, int] | None = None  # (Blue, Red) final totals of the last round, for diagrams
 
 
 # Outcome.reason openings, to name what ended a game
@@ -250,6 +251,7 @@ class NewtonianRummy(Engine[Config, State]):
         """§7 step 6 and §8: compare, update momentum, bonus from the updated count, move, clamp."""
         c = self.config
         blue, red = total["blue"], total["red"]
+        state = replace(state, totals=(blue, red))
         delta = abs(blue - red)
         winner = None if blue == red else ("blue" if blue > red else "red")
         figures = {"total_blue": blue, "total_red": red, "winner": winner, "delta": delta}
@@ -377,6 +379,7 @@ class NewtonianRummy(Engine[Config, State]):
             "colours": {t.id: t.colour for t in c.teams},
             "momentum": {"direction": state.direction, "streak_count": state.streak},
             "ties": state.ties, "round": state.round,
+            "totals": None if state.totals is None else {"blue": state.totals[0], "red": state.totals[1]},
             "teams": {t: [s for s in state.seats if team_of(s) == t] for t in TEAMS},
             "hands": {s: list(h) for s, h in zip(state.seats, state.hands, strict=True)},
             "draw_pile": len(state.draw_pile), "discard": len(state.discard),
