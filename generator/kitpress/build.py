@@ -16,6 +16,7 @@ from kitpress.atomic import write_bytes
 from kitpress.check import Replay, replay_all, report_lines
 from kitpress.errors import CheckFailed
 from kitpress.fingerprint import inputs_hash, up_to_date
+from kitpress.lint import Finding, LintFailed, errors, lint_jobs, lint_pdfs
 from kitpress.render import renderer
 from kitpress.render.art import Art, PrintJob
 from kitpress.render.ink import low_ink
@@ -104,7 +105,8 @@ def _ink(jobs: list[PrintJob], ink: str) -> list[PrintJob]:
     return [replace(j, fronts=tuple(map(light, j.fronts)), backs=tuple(map(light, j.backs))) for j in jobs]
 
 
-def render_game(loaded: LoadedSpec, presets: list[Preset]) -> list[KitFile]:
+def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False) -> list[KitFile]:
+    """Every file of one game's kit, in memory; the preflight must pass first unless `force`."""
     from kitpress.booklet.render import render_pdf
     from kitpress.booklet.saddle import impose as saddle
 
@@ -119,8 +121,13 @@ def render_game(loaded: LoadedSpec, presets: list[Preset]) -> list[KitFile]:
                 seen.add(f.path)
                 files.append(f)
 
+    linted: set[str] = set()
+    findings: list[Finding] = []
     for preset in presets:
         jobs = _ink(base_jobs, preset.ink)
+        if preset.ink not in linted:
+            linted.add(preset.ink)
+            findings += lint_jobs(loaded, jobs)
         ink = "" if preset.ink == "full" else f"-{preset.ink}-ink"
         add([KitFile(f"svg/{job.name}-{art.name}{ink}.svg", "art", art.svg.encode("utf-8")) for job in jobs for art in (*job.fronts, *job.backs)])
         for job in jobs:
@@ -138,6 +145,9 @@ def render_game(loaded: LoadedSpec, presets: list[Preset]) -> list[KitFile]:
         else:
             pdf, count = render_pdf(loaded, replays, preset.paper)
             add([KitFile(f"{loaded.id}-rules-{preset.paper}.pdf", "booklet", pdf, preset.paper, count)])
+    findings += lint_pdfs([(f.path, f.data) for f in files if f.path.endswith(".pdf")])
+    if errors(findings) and not force:
+        raise LintFailed(loaded.id, findings)
     return files
 
 
@@ -196,7 +206,7 @@ def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant:
     for spec, inputs in todo:
         if progress:
             progress(spec.id)
-        rendered.append((spec, inputs, render_game(spec, presets)))
+        rendered.append((spec, inputs, render_game(spec, presets, force)))
     for spec, inputs, files in rendered:
         folder = write_kit(spec, files, out_dir, inputs)
         count = Counter(f.path.rsplit(".", 1)[-1].upper() for f in files)

@@ -127,7 +127,7 @@ def check(games: tuple[str, ...], examples_file: str | None, variant: str | None
 @click.option("--booklet", type=click.Choice(BOOKLET_CHOICES), default="pages", show_default=True, help="'saddle': a half-size booklet imposed 2-up for folding and stapling.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True)
 @click.option("--variant", help="Build the kit for a named variant of the rules.")
-@click.option("--force", is_flag=True, help="Rebuild even when nothing changed since the last build.")
+@click.option("--force", is_flag=True, help="Rebuild even when nothing changed, and write the kit even when the preflight finds errors.")
 @click.option("--watch", is_flag=True, help="Rebuild whenever a spec or template changes (Ctrl-C stops).")
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
 @errors_to_exit_codes
@@ -204,7 +204,7 @@ def _add_command_modules() -> None:
         main.add_command(importlib.import_module(f"kitpress.commands.{name}").command)
 
 
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = ("lint",)
 _add_command_modules()
 
 if __name__ == "__main__":  # pragma: no cover

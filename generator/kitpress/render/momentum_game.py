@@ -66,21 +66,21 @@ def push_card(loaded: LoadedSpec, card: Any) -> Art:
 
 def stop_card(loaded: LoadedSpec, card: Any) -> Art:
     face = loaded.spec.production.faces["green"]
-    colour = face.get("colour", "#2e7d32")
+    colour, ink = face.get("colour", "#81c784"), face.get("ink", "#1b5e20")
     dwg = _card_canvas()
     dwg.add(dwg.rect((0, 0), (W + 2 * B, H + 2 * B), fill=colour))
     cx, cy, r = B + W / 2, B + 112, 54.0
     octagon = [(cx + r * c, cy + r * s) for c, s in ((0.414, -1), (1, -0.414), (1, 0.414), (0.414, 1), (-0.414, 1), (-1, 0.414), (-1, -0.414), (-0.414, -1))]
-    dwg.add(k.polygon(dwg, octagon, fill="#ffffff"))
-    k.text(dwg, dwg, cx, cy + 11, loaded.text(face["title"]), 30, bold=True, fill=colour)
+    dwg.add(k.polygon(dwg, octagon, fill="#ffffff", stroke=ink, stroke_width=3))
+    k.text(dwg, dwg, cx, cy + 11, loaded.text(face["title"]), 30, bold=True, fill=ink)
     subtitle = loaded.text(face["subtitle"]).upper()
-    k.text(dwg, dwg, cx, B + 44, subtitle, k.fit_size(subtitle, W - 2 * SAFE - 48, 18, bold=True), bold=True, fill="#ffffff")
-    dwg.add(k.arrow(dwg, cx - 38, B + 194, 56, 10, 1, fill="#ffffff"))
-    dwg.add(k.arrow(dwg, cx + 38, B + 194, 56, 10, -1, fill="#ffffff"))
-    k.text(dwg, dwg, cx, B + 232, loaded.text(face["caption"]), 16, bold=True, fill="#ffffff")
+    k.text(dwg, dwg, cx, B + 44, subtitle, k.fit_size(subtitle, W - 2 * SAFE - 48, 18, bold=True), bold=True, fill=ink)
+    dwg.add(k.arrow(dwg, cx - 38, B + 194, 56, 10, 1, fill=ink))
+    dwg.add(k.arrow(dwg, cx + 38, B + 194, 56, 10, -1, fill=ink))
+    k.text(dwg, dwg, cx, B + 232, loaded.text(face["caption"]), 16, bold=True, fill=ink)
     for x, y, rot in ((B + SAFE + 12, B + SAFE + 18, 0), (B + W - SAFE - 12, B + H - SAFE - 18, 180)):
         corner = dwg.g(transform=f"rotate({rot} {x} {y})")
-        k.text(corner, dwg, x, y, "0", 16, bold=True, fill="#ffffff")
+        k.text(corner, dwg, x, y, "0", 16, bold=True, fill=ink)
         dwg.add(corner)
     return Art(card.id, k.to_string(dwg), W, H)
 
@@ -179,11 +179,11 @@ def tokens(loaded: LoadedSpec) -> list[Art]:
     streak.add(streak.rect((0, 0), (arrow_w + 2 * B, arrow_h + 2 * B), fill="#ffffff"))
     streak.add(k.arrow(streak, B + arrow_w / 2, B + arrow_h / 2, arrow_w - 16, 16, 1, fill="#ffffff", stroke=k.INK, stroke_width=2))
     k.text(streak, streak, B + arrow_w / 2 - 8, B + arrow_h / 2 + 4, "STREAK", 10, bold=True)
-    count_size = mm(14)
+    count_size = mm(18)
     count = k.drawing(count_size + 2 * B, count_size + 2 * B)
     count.add(count.rect((0, 0), (count_size + 2 * B, count_size + 2 * B), fill="#ffffff"))
     count.add(count.circle((B + count_size / 2, B + count_size / 2), count_size / 2 - 4, fill="#eeeeee", stroke=k.INK, stroke_width=1.5))
-    k.text(count, count, B + count_size / 2, B + count_size / 2 + 3, "COUNT", 7, bold=True)
+    k.text(count, count, B + count_size / 2, B + count_size / 2 + 3, "COUNT", 7.5, bold=True)
     return [Art("block", k.to_string(block), size, size), Art("streak-marker", k.to_string(streak), arrow_w, arrow_h), Art("streak-count", k.to_string(count), count_size, count_size)]
 
 
@@ -207,6 +207,13 @@ def referee_card(loaded: LoadedSpec) -> Art:
     for rul in loaded.spec.classroom.quick_rulings:
         y = k.paragraph(dwg, dwg, left, y, f"{loaded.text(rul.issue)}: {loaded.text(rul.resolution)}", width - 40, 8.5) + 4
     return Art("referee-card", k.to_string(dwg), width, height)
+
+
+def colour_pairs(loaded: LoadedSpec) -> list[tuple[str, str, str]]:
+    """Colours that carry a meaning and must stay apart in grey and for colour-blind readers."""
+    red, blue = (loaded.engine.side(s) for s in ("red", "blue"))
+    green = loaded.spec.production.faces["green"].get("colour", "#81c784")
+    return [("side", red.colour, blue.colour), ("push or stop", red.colour, green), ("push or stop", blue.colour, green)]
 
 
 def jobs(loaded: LoadedSpec) -> list[PrintJob]:

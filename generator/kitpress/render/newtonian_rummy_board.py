@@ -151,7 +151,7 @@ def block_token(loaded: LoadedSpec) -> Art:
     dwg.add(dwg.rect((0, 0), (size + 2 * B, size + 2 * B), fill=design["colour"]))
     dwg.add(dwg.rect((B + 5, B + 5), (size - 10, size - 10), fill="none", stroke=k.INK, stroke_width=1.5))
     label = loaded.text(design["label"])
-    k.text(dwg, dwg, B + size / 2, B + size / 2 + 4, label, k.fit_size(label, size - 16, 12, bold=True), bold=True)
+    k.text(dwg, dwg, B + size / 2, B + size / 2 + 4, label, k.fit_size(label, size - 22, 12, bold=True), bold=True)
     return Art("block", k.to_string(dwg), size, size)
 
 
@@ -209,12 +209,12 @@ def momentum_marker(loaded: LoadedSpec) -> Art:
 
 
 def momentum_chip(loaded: LoadedSpec) -> Art:
-    size = 62.0
+    size = 76.0
     label = loaded.text(loaded.spec.production.faces["momentum"]["chip"])
     dwg = k.drawing(size + 2 * B, size + 2 * B)
     dwg.add(dwg.rect((0, 0), (size + 2 * B, size + 2 * B), fill=WHITE))
     c = B + size / 2
     dwg.add(dwg.circle((c, c), size / 2 + B, fill=k.INK))
     dwg.add(dwg.circle((c, c), size / 2 - 5, fill="none", stroke=WHITE, stroke_width=1.5))
-    k.text(dwg, dwg, c, c + 3, label, k.fit_size(label, size - 16, 9, bold=True), bold=True, fill=WHITE)
+    k.text(dwg, dwg, c, c + 3, label, k.fit_size(label, size - 30, 9, bold=True), bold=True, fill=WHITE)
     return Art("momentum-chip", k.to_string(dwg), size, size, shape="circle")

@@ -63,11 +63,11 @@ def _formula_band(loaded: LoadedSpec, dwg: Any, mine: str, colour: str) -> None:
     size = 13.0
     widths = [fonts.text_width(p, size, "bold") for p in pieces]
     x = B + W / 2 - (sum(widths) + 6) / 2  # 6: the white box's room around the card's own letter
-    y = B + H - BOTTOM_BAND / 2 + size * 0.36
+    y = B + H - BOTTOM_BAND / 2 + size * 0.36 - 2.5  # the white box stays out of the safe margin
     for piece, width in zip(pieces, widths, strict=True):
         if piece == mine:
             x += 3
-            dwg.add(dwg.rect((round(x - 3, 2), round(y - size, 2)), (round(width + 6, 2), round(size + 4, 2)), fill=WHITE, rx=3))
+            dwg.add(dwg.rect((round(x - 3, 2), round(y - size, 2)), (round(width + 6, 2), round(size + 3, 2)), fill=WHITE, rx=3))
         k.text(dwg, dwg, x + width / 2, y, piece, size, bold=True, fill=colour if piece == mine else WHITE)
         x += width + (3 if piece == mine else 0)
 

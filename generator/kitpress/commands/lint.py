@@ -1,0 +1,87 @@
+"""`kitpress lint [GAME...]`: the preflight `build` runs, on its own. Renders each game's pieces in memory,
+runs every check and prints one line per finding: game, component, card, severity, check and message.
+
+Exit codes: 0 no errors (warnings may be printed), 1 an error was found, 2 a spec or argument is wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import click
+
+from kitpress.errors import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, KitpressError
+from kitpress.render.art import Art, PrintJob
+from kitpress.sheets.presets import INK_CHOICES
+
+
+def _low_ink(jobs: list[PrintJob]) -> list[PrintJob]:
+    from kitpress.render.ink import low_ink
+
+    def light(art: Art) -> Art:
+        return replace(art, svg=low_ink(art.svg))
+
+    return [replace(j, fronts=tuple(map(light, j.fronts)), backs=tuple(map(light, j.backs))) for j in jobs]
+
+
+def _pdf_files(paths: tuple[Path, ...]) -> list[Path]:
+    files: list[Path] = []
+    for path in paths:
+        files += sorted(path.rglob("*.pdf")) if path.is_dir() else [path]
+    return files
+
+
+def lint_game(game: str, variant: str | None, ink: str) -> tuple[list[str], int]:
+    """The report lines for one game and its exit code."""
+    from kitpress.lint import errors, lint_jobs
+    from kitpress.render import renderer
+    from kitpress.spec.load import load_spec
+
+    loaded = load_spec(game, variant)
+    try:
+        module = renderer(loaded.spec.engine)
+    except ImportError:
+        return [f"{loaded.id}: no renderer for engine {loaded.spec.engine!r} yet: nothing to lint"], EXIT_FAILED
+    jobs = module.jobs(loaded)
+    if ink == "low":
+        jobs = _low_ink(jobs)
+    findings = lint_jobs(loaded, jobs)
+    bad = errors(findings)
+    pieces = len({a.svg for j in jobs for a in (*j.fronts, *j.backs)})
+    summary = f"{loaded.id}: {len(bad)} error(s), {len(findings) - len(bad)} warning(s) in {pieces} pieces" if findings else f"{loaded.id}: lint passed ({pieces} pieces)"
+    return [*(str(f) for f in findings), summary], EXIT_FAILED if bad else EXIT_OK
+
+
+@click.command("lint")
+@click.argument("games", nargs=-1)
+@click.option("--variant", help="Lint the kit of a named variant of the rules.")
+@click.option("--ink", type=click.Choice(INK_CHOICES), default="full", show_default=True, help="Lint the low-ink art instead.")
+@click.option("--pdf", "pdfs", multiple=True, type=click.Path(exists=True, path_type=Path), help="Also check written PDFs (a file or a kit folder); repeatable.")
+@click.pass_context
+def command(ctx: click.Context, games: tuple[str, ...], variant: str | None, ink: str, pdfs: tuple[Path, ...]) -> None:
+    """Preflight each GAME's print pieces: text in its box and safe zone, sizes, glyphs, bleed, fonts, colour."""
+    from kitpress.lint import errors, lint_pdfs
+    from kitpress.resources import bundled_specs
+
+    code = EXIT_OK
+    for game in games or tuple(bundled_specs()):
+        try:
+            lines, game_code = lint_game(game, variant, ink)
+        except KitpressError as exc:  # a broken spec or a renderer's refusal: report it, lint the rest
+            for line in exc.lines():
+                click.echo(line, err=True)
+            code = max(code, exc.exit_code)
+            continue
+        for line in lines:
+            click.echo(line)
+        code = max(code, game_code)
+    files = _pdf_files(pdfs)
+    if files:
+        findings = [f for path in files for f in lint_pdfs([path], game=path.parent.name)]
+        for finding in findings:
+            click.echo(str(finding))
+        click.echo(f"{len(files)} PDF file(s): {len(errors(findings))} error(s)")
+        if errors(findings):
+            code = max(code, EXIT_FAILED)
+    ctx.exit(code if code in (EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT) else EXIT_BAD_INPUT)

@@ -1,0 +1,196 @@
+"""Run every check over a game's print jobs (in memory) and over written PDFs."""
+
+from __future__ import annotations
+
+import itertools
+import logging
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from kitpress.lint import colour, layout, pdffonts, raster
+from kitpress.lint.findings import ERROR, WARNING, Finding
+from kitpress.render.art import Art, PrintJob
+
+if TYPE_CHECKING:
+    from kitpress.spec.load import LoadedSpec
+
+log = logging.getLogger(__name__)
+
+MONO_SCALE = 1.5  # px per pt for the black-and-white comparison (108 dpi)
+Pair = tuple[str, str, str]  # meaning, colour A, colour B
+PdfSource = str | Path | tuple[str, bytes]
+
+
+@dataclass(frozen=True)
+class Face:
+    label: str
+    art: Art
+
+
+def faces(job: PrintJob) -> list[Face]:
+    """Each distinct art of the job once, fronts first; a back named like a front is labelled as a back."""
+    seen: dict[str, Face] = {}
+    labels: set[str] = set()
+    front_names = {a.name for a in job.fronts}
+    for art, back in [*((a, False) for a in job.fronts), *((a, True) for a in job.backs)]:
+        if art.svg in seen:
+            continue
+        label = f"{art.name} (back)" if back and art.name in front_names else art.name
+        n = 2
+        while label in labels:  # two different arts under one name
+            label, n = f"{art.name} #{n}", n + 1
+        labels.add(label)
+        seen[art.svg] = Face(label, art)
+    return list(seen.values())
+
+
+def declared_pairs(loaded: LoadedSpec) -> list[Pair] | None:
+    """The renderer's `colour_pairs(loaded)`, if it has one."""
+    from kitpress.render import renderer
+
+    try:
+        module = renderer(loaded.spec.engine)
+    except ImportError:
+        return None
+    hook = getattr(module, "colour_pairs", None)
+    return list(hook(loaded)) if callable(hook) else None
+
+
+def lint_jobs(loaded: LoadedSpec, jobs: Sequence[PrintJob], *, pairs: list[Pair] | None = None, raster_checks: bool = True) -> list[Finding]:
+    """Every check on the game's jobs as rendered in memory. `pairs` overrides the renderer's colour_pairs."""
+    game = str(loaded.id)
+    if pairs is None:
+        pairs = declared_pairs(loaded)
+    return check_jobs(game, jobs, pairs, raster_checks=raster_checks)
+
+
+def check_jobs(game: str, jobs: Sequence[PrintJob], pairs: list[Pair] | None, *, raster_checks: bool = True) -> list[Finding]:
+    findings: list[Finding] = []
+    for job in jobs:
+        findings += _check_job(game, job, derive_pairs=pairs is None, raster_checks=raster_checks)
+    if pairs:
+        findings += _declared(game, pairs)
+    return _unique(findings)
+
+
+def _check_job(game: str, job: PrintJob, *, derive_pairs: bool, raster_checks: bool) -> list[Finding]:
+    out: list[Finding] = []
+
+    def add(card: str, problems: Iterable[tuple[str, str, str]]) -> None:
+        out.extend(Finding(game, job.name, card, severity, message, check) for severity, check, message in problems)
+
+    pieces = faces(job)
+    for face in pieces:
+        add(face.label, layout.check_art(job, face.art))
+    if not raster_checks:
+        return out
+    pdf, printed = raster.print_all([f.art for f in pieces])
+    prints = {face.label: p for face, p in zip(pieces, printed, strict=True)}
+    for face in pieces:
+        add(face.label, raster.check_bleed(face.art, prints[face.label]))
+    for font in pdffonts.unembedded_fonts(pdf):
+        users = [f.label for f in pieces if any(font.endswith(n) for n in raster.font_names(prints[f.label].drawing))]
+        for label in users or ["(all)"]:
+            add(label, [(ERROR, "font-embed", f"font {font} is not embedded in the printed piece")])
+    out += _colour_only(game, job, pieces, prints)
+    if derive_pairs:
+        out += _derived(game, job, pieces, prints)
+    return out
+
+
+def _colour_faces(job: PrintJob, pieces: list[Face]) -> list[Face]:
+    """The faces whose colours may carry meaning: distinct fronts, and distinct backs when backs differ."""
+    fronts = {a.svg for a in job.fronts}
+    backs = {a.svg for a in job.backs}
+    keep = fronts | (backs if len(backs) > 1 else set())
+    return [f for f in pieces if f.art.svg in keep]
+
+
+def _same_piece(a: Art, b: Art) -> bool:
+    """Faces that could be mistaken for each other: same size and cut. Size alone tells the rest apart."""
+    return (round(a.trim_w, 1), round(a.trim_h, 1), a.shape) == (round(b.trim_w, 1), round(b.trim_h, 1), b.shape)
+
+
+def _colour_only(game: str, job: PrintJob, pieces: list[Face], prints: dict[str, raster.Printed]) -> list[Finding]:
+    chosen = _colour_faces(job, pieces)
+    if len(chosen) < 2:
+        return []
+    flat = raster.pdf_of([(f.art, colour.mono(prints[f.label].drawing)) for f in chosen])
+    masks = {f.label: colour.ink_mask(img) for f, img in zip(chosen, raster.rasterise(flat, MONO_SCALE), strict=True)}
+    arts = {f.label: f.art for f in chosen}
+    out = []
+    for a, b, area in colour.same_prints(masks, MONO_SCALE):
+        if not _same_piece(arts[a], arts[b]):
+            continue
+        out.append(Finding(game, job.name, a, ERROR, f"prints the same as {b!r} in black and white (they differ by {area:.1f} pt² once colour is gone): whatever the colour means must also be carried by a symbol, pattern or word", "colour-only"))
+    return out
+
+
+def _derived(game: str, job: PrintJob, pieces: list[Face], prints: dict[str, raster.Printed]) -> list[Finding]:
+    """No declared pairs: every two distinct dominant colours of the job's same-sized faces (a warning, as a guess)."""
+    chosen = [f for f in _colour_faces(job, pieces) if f.label in prints]
+    dominant = {f.label: colour.dominant(prints[f.label].pixels, f.art, prints[f.label].scale) for f in chosen}
+    arts = {f.label: f.art for f in chosen}
+    out: list[Finding] = []
+    done: set[tuple[str, str]] = set()
+    for a, b in itertools.combinations(dominant, 2):
+        ca, cb = dominant[a], dominant[b]
+        key = tuple(sorted((colour.hexcode(ca), colour.hexcode(cb))))
+        if ca == cb or key in done or not _same_piece(arts[a], arts[b]):
+            continue
+        done.add(key)  # type: ignore[arg-type]
+        ok, numbers = colour.pair_report(ca, cb)
+        if not ok:
+            hint = colour.suggestion(ca, cb)
+            out.append(Finding(game, job.name, f"{a} vs {b}", WARNING, f"dominant colours {numbers}" + (f"; to fix, {hint}" if hint else "") + "; declare colour_pairs() in the renderer to make this an error or leave it out", "contrast"))
+    return out
+
+
+def _declared(game: str, pairs: list[Pair]) -> list[Finding]:
+    out: list[Finding] = []
+    for meaning, a, b in pairs:
+        ca, cb = colour.parse(a), colour.parse(b)
+        if ca is None or cb is None:
+            out.append(Finding(game, "colours", meaning, ERROR, f"cannot read the colour pair {a!r}, {b!r}", "contrast"))
+            continue
+        ok, numbers = colour.pair_report(ca, cb)
+        if not ok:
+            hint = colour.suggestion(ca, cb)
+            out.append(Finding(game, "colours", meaning, ERROR, numbers + (f"; to fix, {hint}" if hint else ""), "contrast"))
+    return out
+
+
+def _unique(findings: list[Finding]) -> list[Finding]:
+    seen: set[Finding] = set()
+    out = []
+    for f in findings:
+        if f not in seen:
+            seen.add(f)
+            out.append(f)
+    return out
+
+
+def lint_pdfs(paths: Iterable[PdfSource], game: str = "") -> list[Finding]:
+    """File-level checks on written PDFs (paths, or (name, bytes) pairs): every font embedded."""
+    findings: list[Finding] = []
+    for source in paths:
+        if isinstance(source, tuple):
+            name, data = source
+        else:
+            name, data = Path(source).name, Path(source).read_bytes()
+        try:
+            missing = pdffonts.unembedded_fonts(data)
+        except Exception as exc:  # pypdf raises many kinds on a damaged file
+            findings.append(Finding(game, name, "file", ERROR, f"cannot read the PDF: {exc}", "pdf"))
+            continue
+        for font, pages in missing.items():
+            shown = ", ".join(map(str, pages[:5])) + (" …" if len(pages) > 5 else "")
+            findings.append(Finding(game, name, f"page {pages[0]}", ERROR, f"font {font} is not embedded (pages {shown})", "font-embed"))
+    return findings
+
+
+def preflight(loaded: LoadedSpec, jobs: Sequence[PrintJob], pdf_paths: Iterable[PdfSource] | None = None) -> list[Finding]:
+    """What `build` runs before it writes: every job check, and the file checks on the PDFs if given."""
+    return lint_jobs(loaded, jobs) + lint_pdfs(pdf_paths or [], game=str(loaded.id))
