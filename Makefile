@@ -5,8 +5,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.kitpress-installed
 # WeasyPrint needs Pango; harfbuzz-subset makes its PDFs much faster to write.
 RUNTIME_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fontconfig
-# The tests render PDF pages to PNG with pdftoppm, as a reader's eye would see them.
-TEST_PACKAGES := poppler-utils
+# The tests render PDF pages to PNG with pdftoppm, as a reader's eye would see them, and open the
+# preview gallery in a real headless Chromium.
+TEST_PACKAGES := poppler-utils chromium
 
 # Install missing Debian packages when we are root, otherwise stop with one line naming them.
 define ensure_packages

@@ -97,3 +97,13 @@ def test_pack_turns_the_sheet_for_a_wide_board() -> None:
 def test_pack_refuses_a_piece_larger_than_the_sheet() -> None:
     with pytest.raises(ValueError, match="does not fit"):
         pack("letter", [(900.0, 900.0)], BLEED)
+
+
+def test_round_pieces_get_a_tick_on_each_axis_not_corner_marks() -> None:
+    sheet = pack("letter", [(51.0, 51.0)], BLEED, ["circle"])[0]
+    place = sheet.placements[0]
+    cx, cy = place.x + 25.5, place.y + 25.5
+    assert len(sheet.marks) == 4
+    assert {(m.x0 == m.x1 == cx) or (m.y0 == m.y1 == cy) for m in sheet.marks} == {True}
+    for mark in sheet.marks:
+        assert not _overlaps(mark, place.clip)

@@ -146,12 +146,12 @@ def gutterfold(paper: str, trim_w: float, trim_h: float, bleed: float, count: in
     return sheets
 
 
-def pack_gutterfold(paper: str, sizes: list[tuple[float, float]], bleed: float) -> list[Sheet]:
+def pack_gutterfold(paper: str, sizes: list[tuple[float, float]], bleed: float, shapes: list[str] | None = None) -> list[Sheet]:
     """Packed pieces (discs, tokens) on the left half of a landscape sheet, backs mirrored on the right."""
     width, height = sheet_size(paper, landscape=True)
     half = width / 2
     sheets = []
-    for left in _pack_on(half - FOLD_GAP / 2, height, sizes, bleed):
+    for left in _pack_on(half - FOLD_GAP / 2, height, sizes, bleed, shapes):
         backs = [replace(_mirror_x(p, width), side="back") for p in left.placements]
         marks = list(left.marks) + [_mirror_mark_x(m, width) for m in left.marks]
         trim = (left.trim_box[0], left.trim_box[1], width - left.trim_box[0], left.trim_box[3])
@@ -221,7 +221,7 @@ def mirrored_for_long_edge(sheet: Sheet) -> Sheet:
     return back_sheet(sheet, "long-edge")
 
 
-def pack(paper: str, sizes: list[tuple[float, float]], bleed: float) -> list[Sheet]:
+def pack(paper: str, sizes: list[tuple[float, float]], bleed: float, shapes: list[str] | None = None) -> list[Sheet]:
     """Pieces each with their own bleed and corner marks, packed in rows; the orientation that needs
     fewer sheets wins (portrait on a tie); each sheet's content is centred."""
     options = []
@@ -229,7 +229,7 @@ def pack(paper: str, sizes: list[tuple[float, float]], bleed: float) -> list[She
     for landscape in (False, True):
         width, height = sheet_size(paper, landscape)
         try:
-            options.append(_pack_on(width, height, sizes, bleed))
+            options.append(_pack_on(width, height, sizes, bleed, shapes))
         except ValueError as exc:
             errors.append(str(exc))
     if not options:
@@ -237,7 +237,7 @@ def pack(paper: str, sizes: list[tuple[float, float]], bleed: float) -> list[She
     return min(options, key=len)
 
 
-def _pack_on(width: float, height: float, sizes: list[tuple[float, float]], bleed: float) -> list[Sheet]:
+def _pack_on(width: float, height: float, sizes: list[tuple[float, float]], bleed: float, shapes: list[str] | None = None) -> list[Sheet]:
     step = 2 * bleed + PACK_GUTTER  # trim-to-trim space between neighbours
     room_w, room_h = width - 2 * PACK_MARGIN, height - 2 * PACK_MARGIN
     pages: list[list[tuple[int, float, float]]] = [[]]  # (index, x, y-from-top) per page
@@ -265,10 +265,21 @@ def _pack_on(width: float, height: float, sizes: list[tuple[float, float]], blee
             w, h = sizes[i]
             tx, ty = ox + px, top - py - h
             placements.append(Placement(i, tx, ty, w, h, (tx - bleed, ty - bleed, tx + w + bleed, ty + h + bleed)))
-            marks += _corner_marks(tx, ty, w, h, bleed)
+            circle = shapes is not None and shapes[i] == "circle"
+            marks += _axis_marks(tx, ty, w, h, bleed) if circle else _corner_marks(tx, ty, w, h, bleed)
         trims = [(p.x, p.y, p.x + p.w, p.y + p.h) for p in placements]
         sheets.append(Sheet(width, height, tuple(placements), tuple(marks), _union(trims), _union([p.clip for p in placements])))
     return sheets
+
+
+def _axis_marks(x: float, y: float, w: float, h: float, bleed: float) -> list[Mark]:
+    """A round piece is cut along its edge: a short tick on each axis, outside the bleed, shows where."""
+    a, b = bleed + MARK_GAP, bleed + MARK_GAP + PACK_MARK
+    cx, cy = x + w / 2, y + h / 2
+    return [
+        Mark(cx, y + h + a, cx, y + h + b), Mark(cx, y - b, cx, y - a),
+        Mark(x - b, cy, x - a, cy), Mark(x + w + a, cy, x + w + b, cy),
+    ]  # fmt: skip
 
 
 def _corner_marks(x: float, y: float, w: float, h: float, bleed: float) -> list[Mark]:

@@ -23,7 +23,7 @@ def front_sheets(job: PrintJob, preset: Preset) -> list[Sheet]:
         if preset.layout == "8up":
             return grid(preset.paper, first.trim_w, first.trim_h, first.bleed, len(job.fronts), gap=2 * first.bleed, landscape=True)
         return grid(preset.paper, first.trim_w, first.trim_h, first.bleed, len(job.fronts))
-    return pack(preset.paper, [(a.trim_w, a.trim_h) for a in job.fronts], max(a.bleed for a in job.fronts))
+    return pack(preset.paper, [(a.trim_w, a.trim_h) for a in job.fronts], max(a.bleed for a in job.fronts), [a.shape for a in job.fronts])
 
 
 def printed_pages(job: PrintJob, preset: Preset) -> list[Page]:
@@ -48,4 +48,4 @@ def _gutterfold_sheets(job: PrintJob, preset: Preset) -> list[Sheet]:
     first = job.fronts[0]
     if job.layout == "grid9":
         return gutterfold(preset.paper, first.trim_w, first.trim_h, first.bleed, len(job.fronts))
-    return pack_gutterfold(preset.paper, [(a.trim_w, a.trim_h) for a in job.fronts], max(a.bleed for a in job.fronts))
+    return pack_gutterfold(preset.paper, [(a.trim_w, a.trim_h) for a in job.fronts], max(a.bleed for a in job.fronts), [a.shape for a in job.fronts])

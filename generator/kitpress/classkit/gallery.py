@@ -1,0 +1,111 @@
+"""The preview: PNG thumbnails of every page of every file in the kit, and an index.html that shows them
+with links to the PDFs. Offline by construction: the CSS is inlined, every link and image is relative."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+from typing import Any
+
+from kitpress.classkit.guide import environment
+from kitpress.classkit.plan import KitPlan, PrintItem
+
+TEMPLATE = "gallery.html"
+PREVIEW_DIR = "preview"
+SCALE = 0.3  # pixels per PDF point: a Letter page is 184 × 238 px
+
+
+@dataclass(frozen=True)
+class Thumb:
+    src: str  # relative to the kit folder
+    width: int
+    height: int
+    label: str
+
+
+@dataclass(frozen=True)
+class Entry:
+    title: str
+    href: str  # relative to the kit folder
+    facts: str
+    thumbs: tuple[Thumb, ...]
+
+
+def render_pages(pdf: bytes, scale: float = SCALE) -> list[bytes]:
+    """Each page as PNG bytes. Same PDF, same pixels: pdfium renders without randomness and PIL's PNG
+    writer adds no time stamp."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(pdf)
+    try:
+        out = []
+        for index in range(len(document)):
+            page = document[index]
+            image = page.render(scale=scale, may_draw_forms=False).to_pil().convert("RGB")
+            buffer = io.BytesIO()
+            image.save(buffer, "PNG", optimize=False)
+            out.append(buffer.getvalue())
+            page.close()
+        return out
+    finally:
+        document.close()
+
+
+def page_labels(item: PrintItem) -> list[str]:
+    """'sheet 1 front', 'sheet 1 back' for duplex pieces; 'page N' otherwise."""
+    if item.duplex != "none" and item.kind not in ("booklet", "guide"):
+        return [f"sheet {i // 2 + 1} {'back' if i % 2 else 'front'}" for i in range(item.pages)]
+    return [f"page {i + 1}" for i in range(item.pages)]
+
+
+def thumbnails(item: PrintItem, pdf: bytes) -> tuple[list[Thumb], dict[str, bytes]]:
+    """The thumbnails of one file and the PNG files to write (path relative to the kit folder)."""
+    from PIL import Image
+
+    stem = PurePosixPath(item.path).with_suffix("")
+    pngs = render_pages(pdf)
+    labels = page_labels(item)
+    thumbs, files = [], {}
+    for index, png in enumerate(pngs):
+        path = f"{PREVIEW_DIR}/{stem}-{index + 1}.png"
+        with Image.open(io.BytesIO(png)) as image:
+            width, height = image.size
+        label = labels[index] if index < len(labels) else f"page {index + 1}"
+        thumbs.append(Thumb(path, width, height, label))
+        files[path] = png
+    return thumbs, files
+
+
+def entry(item: PrintItem, thumbs: list[Thumb]) -> Entry:
+    facts = f"{item.stock}, {item.sides}; {item.pages} page{'s' if item.pages != 1 else ''}"
+    if item.copies > 1:
+        facts += f"; {item.copies} copies"
+    return Entry(item.title, item.path, facts, tuple(thumbs))
+
+
+def render_index(plan: KitPlan, groups: list[dict[str, Any]], root: str) -> str:
+    """index.html; `root` is the kit folder as seen from where the page is written ('' or 'classroom-kit/')."""
+    return environment().get_template(TEMPLATE).render(plan=plan, groups=groups, root=root)
+
+
+def preview(plan: KitPlan, read: Callable[[PrintItem], bytes]) -> tuple[list[dict[str, Any]], dict[str, bytes]]:
+    """Gallery groups (the class's files, then each game's) and every thumbnail PNG to write."""
+    files: dict[str, bytes] = {}
+
+    def entries(items: tuple[PrintItem, ...]) -> list[Entry]:
+        out = []
+        for item in items:
+            thumbs, pngs = thumbnails(item, read(item))
+            files.update(pngs)
+            out.append(entry(item, thumbs))
+        return out
+
+    groups: list[dict[str, Any]] = []
+    if plan.class_items:
+        groups.append({"id": "class", "title": "For the teacher", "facts": f"a class of {plan.class_size}", "entries": entries(plan.class_items)})
+    for game in plan.games:
+        facts = f"{game.players}, {game.minutes}; this class: {game.seating.describe()}"
+        groups.append({"id": game.id, "title": game.title, "facts": facts, "entries": entries(game.items)})
+    return groups, files

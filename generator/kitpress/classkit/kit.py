@@ -1,0 +1,139 @@
+"""`kitpress kit`: build the chosen games, then assemble OUT/classroom-kit/ and OUT/classroom-kit.zip.
+
+Gather and validate first (every spec loads, every game can seat the class), build, then assemble the kit
+in a staging folder that replaces the old one in one step, and write the zip and OUT/index.html last.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+from kitpress import __version__
+from kitpress.atomic import write_bytes
+from kitpress.build import build_games
+from kitpress.classkit import KIT_FOLDER, MAX_CLASS_SIZE, gallery, guide, packing
+from kitpress.classkit.archive import zip_folder
+from kitpress.classkit.plan import PLAIN, KitPlan, PrintItem, plan_kit, seating_for
+from kitpress.errors import UsageError
+from kitpress.sheets.presets import PAPER_CHOICES, Preset
+from kitpress.spec.load import LoadedSpec, load_spec
+
+
+def make_kit(games: list[str], class_size: int, paper: str, out_dir: Path) -> list[str]:
+    """Build every game in `games` on `paper` and assemble the class kit; returns lines to show."""
+    if not 1 <= class_size <= MAX_CLASS_SIZE:
+        raise UsageError(f"--class-size must be 1 to {MAX_CLASS_SIZE}, not {class_size}")
+    if paper not in PAPER_CHOICES:
+        raise UsageError(f"unknown paper {paper!r}; expected one of: {', '.join(PAPER_CHOICES)}")
+    loaded = _load(games)
+    for spec in loaded:
+        seating_for(spec, class_size)  # a class too small for a game fails before anything is built
+    preset = Preset(paper)
+    # Built apart from OUT/<game>/, so a kit on one paper never removes a full build's other paper;
+    # the folder also lets a repeated kit skip games that have not changed.
+    builds = out_dir / f".{KIT_FOLDER}-builds" / paper
+    lines = build_games(games, [preset], out_dir=builds)
+    plan = plan_kit(loaded, builds, preset, class_size)
+    plan = assemble(plan, out_dir)
+    folder, archive, index = out_dir / KIT_FOLDER, out_dir / f"{KIT_FOLDER}.zip", out_dir / "index.html"
+    lines.append(f"kit for a class of {class_size} on {plan.paper_name}: {folder}")
+    lines += [f"  {g.title}: {g.seating.describe()}" for g in plan.games]
+    lines += [f"  {packing.sheets_summary(plan)}", f"zip: {archive}", f"preview: {index}"]
+    return lines
+
+
+def _load(games: list[str]) -> list[LoadedSpec]:
+    if not games:
+        raise UsageError("no games chosen")
+    loaded = [load_spec(g) for g in games]
+    ids = [spec.id for spec in loaded]
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:
+        raise UsageError(f"a game is chosen twice: {', '.join(twice)}")
+    return loaded
+
+
+def assemble(plan: KitPlan, out_dir: Path) -> KitPlan:
+    """Write the kit folder from already-built games; returns the plan with the teacher's own files."""
+    staging = out_dir / f".{KIT_FOLDER}.tmp"
+    final = out_dir / KIT_FOLDER
+    if final.exists() and not final.is_dir():
+        raise UsageError(f"{final} is a file; the kit needs that name for its folder")
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    try:
+        for item in plan.all_items():
+            _write(staging / item.path, item.source.read_bytes())
+        guide_pdf, guide_pages = guide.render_pdf(plan)
+        _write(staging / "teacher-guide.pdf", guide_pdf)
+        own = [
+            PrintItem("packing-list.pdf", staging / "packing-list.pdf", "Packing list", "packing-list", PLAIN, "none", 1, 1),
+            PrintItem("teacher-guide.pdf", staging / "teacher-guide.pdf", "Teacher guide", "guide", PLAIN, "long-edge", guide_pages, 1),
+        ]
+        plan = plan.with_class_items([*own, *plan.class_items])
+        _write(staging / "packing-list.pdf", packing.packing_pdf(plan))
+        _write(staging / "packing-list.txt", packing.packing_text(plan).encode("utf-8"))
+        _write(staging / "kit.json", kit_json(plan))
+        groups, pngs = gallery.preview(plan, lambda item: (staging / item.path).read_bytes())
+        for path, png in sorted(pngs.items()):
+            _write(staging / path, png)
+        _write(staging / "index.html", gallery.render_index(plan, groups, root="").encode("utf-8"))
+        _replace_folder(staging, final)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    write_bytes(out_dir / f"{KIT_FOLDER}.zip", zip_folder(final, KIT_FOLDER))
+    write_bytes(out_dir / "index.html", gallery.render_index(plan, groups, root=f"{KIT_FOLDER}/").encode("utf-8"))
+    return plan
+
+
+def _write(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
+def _replace_folder(new: Path, final: Path) -> None:
+    """Swap the staged folder in; the old kit is removed only once the new one is in place."""
+    old = final.with_name(f".{final.name}.old")
+    shutil.rmtree(old, ignore_errors=True)
+    if final.exists():
+        final.rename(old)
+    new.rename(final)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def _item(item: PrintItem) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "path": item.path, "title": item.title, "kind": item.kind, "paper": item.stock, "duplex": item.duplex,
+        "pages": item.pages, "copies": item.copies, "sheets": item.sheets,
+    }  # fmt: skip
+    if item.cut:
+        out["cut"] = item.cut
+    return out
+
+
+def kit_json(plan: KitPlan) -> bytes:
+    """The plan as data, for scripts and tests: the same numbers as the packing list."""
+    body = {
+        "kitpress": __version__,
+        "class_size": plan.class_size,
+        "paper": plan.paper,
+        "sheets": plan.sheets_by_stock(),
+        "class": [_item(i) for i in plan.class_items],
+        "games": [
+            {
+                "game": g.id,
+                "title": g.title,
+                "minutes": {"min": g.loaded.spec.identity.minutes.min, "max": g.loaded.spec.identity.minutes.max},
+                "tables": list(g.seating.sizes),
+                "referees": g.seating.referees,
+                "sets": g.seating.tables,
+                "print": [_item(i) for i in g.items],
+                "bring": [{"name": b.name, "count": b.count, "detail": b.detail} for b in g.bring],
+            }
+            for g in plan.games
+        ],
+    }
+    return (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode("utf-8")

@@ -1,0 +1,253 @@
+"""What a class needs, worked out from the built kits: which file to print on which paper, how many
+copies, how many sheets, what to cut, what else to bring: manifests, specs and the renderers' print jobs
+in, numbers out; nothing is written here.
+
+The rules, documented in docs/teacher-kit.md:
+- every table gets one copy of each game file (cards, board, tokens, referee card, sheets, booklet);
+  the duplex calibration page is printed once for the class;
+- the card-backs-only files are left out: the card files already carry the backs for duplex printing;
+- paper: boards, cards, tokens and referee cards on card stock; booklets and full-page sheets (both
+  sides at least 150 mm) on plain paper, uncut;
+  labels on label paper;
+- sides: as the manifest says; a booklet of pages is printed double-sided (long edge);
+- sheets = pages (single-sided) or pages / 2 rounded up (double-sided), times the copies.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kitpress.classkit.tables import Seating, seat_class
+from kitpress.errors import UsageError
+from kitpress.render import renderer
+from kitpress.render.art import PT_PER_MM, PrintJob
+from kitpress.sheets.presets import Preset
+from kitpress.spec.load import LoadedSpec
+
+CARD_STOCK = "card stock"
+PLAIN = "plain paper"
+LABEL = "label paper"
+STOCK_ORDER = (CARD_STOCK, PLAIN, LABEL)
+PLAIN_KINDS = frozenset({"booklet", "calibration", "sheet", "score-sheet", "answer-key", "guide", "packing-list"})
+LABEL_KINDS = frozenset({"label", "labels"})
+CARD_KINDS = frozenset({"board", "cards", "tokens", "discs", "checklist"})  # handled at the table
+FULL_PAGE_MM = 150.0  # a piece at least this wide both ways is a sheet to write on or read, not a piece
+PAPER_NAMES = {"letter": "Letter", "a4": "A4", "universal": "Letter or A4 (universal layout, print at 100%)"}
+SIDES = {"none": "single-sided", "long-edge": "double-sided, flip on long edge", "short-edge": "double-sided, flip on short edge"}
+BRING_PRINT_KINDS = frozenset({"none", *LABEL_KINDS})  # a label is printed for something you bring
+
+
+@dataclass(frozen=True)
+class PrintItem:
+    """One file to print, and how."""
+
+    path: str  # inside the kit folder
+    source: Path  # the built file it is copied from (or the kit file itself)
+    title: str
+    kind: str
+    stock: str
+    duplex: str  # none | long-edge | short-edge
+    pages: int
+    copies: int
+    cut: str = ""  # what one copy is cut into; "" when nothing is cut
+    note: str = ""
+
+    @property
+    def sheets_per_copy(self) -> int:
+        return self.pages if self.duplex == "none" else math.ceil(self.pages / 2)
+
+    @property
+    def sheets(self) -> int:
+        return self.sheets_per_copy * self.copies
+
+    @property
+    def sides(self) -> str:
+        return SIDES.get(self.duplex, f"double-sided ({self.duplex})")
+
+
+@dataclass(frozen=True)
+class BringItem:
+    name: str
+    detail: str
+    count: int
+
+
+@dataclass(frozen=True)
+class GamePlan:
+    loaded: LoadedSpec
+    seating: Seating
+    items: tuple[PrintItem, ...]
+    bring: tuple[BringItem, ...]
+
+    @property
+    def id(self) -> str:
+        return self.loaded.id
+
+    @property
+    def title(self) -> str:
+        return str(self.loaded.spec.identity.title)
+
+    @property
+    def minutes(self) -> str:
+        m = self.loaded.spec.identity.minutes
+        return f"{m.min} minutes" if m.min == m.max else f"{m.min}–{m.max} minutes"
+
+    @property
+    def players(self) -> str:
+        p = self.loaded.spec.identity.players
+        return f"{p.min} players" if p.min == p.max else f"{p.min}–{p.max} players"
+
+
+@dataclass(frozen=True)
+class KitPlan:
+    class_size: int
+    paper: str
+    games: tuple[GamePlan, ...]
+    class_items: tuple[PrintItem, ...] = field(default=())
+
+    @property
+    def paper_name(self) -> str:
+        return PAPER_NAMES.get(self.paper, self.paper)
+
+    def all_items(self) -> list[PrintItem]:
+        return [*self.class_items, *(item for game in self.games for item in game.items)]
+
+    def sheets_by_stock(self) -> dict[str, int]:
+        totals: Counter[str] = Counter()
+        for item in self.all_items():
+            totals[item.stock] += item.sheets
+        return {stock: totals[stock] for stock in sorted(totals, key=_stock_rank)}
+
+    @property
+    def sets(self) -> int:
+        return sum(game.seating.tables for game in self.games)
+
+    def with_class_items(self, items: list[PrintItem]) -> KitPlan:
+        return KitPlan(self.class_size, self.paper, self.games, tuple(items))
+
+
+def _stock_rank(stock: str) -> tuple[int, str]:
+    return (STOCK_ORDER.index(stock) if stock in STOCK_ORDER else len(STOCK_ORDER), stock)
+
+
+def allowed_table_sizes(loaded: LoadedSpec) -> list[int]:
+    """Player counts the spec lists and the engine accepts (Integer Matrix: 2 or 4, never 3)."""
+    players = loaded.spec.identity.players
+    sizes = []
+    for n in range(players.min, players.max + 1):
+        try:
+            loaded.engine.seats(n)
+        except ValueError:
+            continue
+        sizes.append(n)
+    return sizes or list(range(players.min, players.max + 1))
+
+
+def seating_for(loaded: LoadedSpec, class_size: int) -> Seating:
+    seating = seat_class(class_size, allowed_table_sizes(loaded))
+    if seating is None:
+        raise UsageError(f"a class of {class_size} is too small for {loaded.id}: it needs at least {min(allowed_table_sizes(loaded))} players")
+    return seating
+
+
+def read_manifest(folder: Path) -> dict[str, Any]:
+    try:
+        data = json.loads((folder / "manifest.json").read_text("utf-8"))
+    except (OSError, ValueError) as exc:
+        raise UsageError(f"{folder}: no readable manifest.json ({exc}); build the game first") from None
+    if not isinstance(data, dict) or not isinstance(data.get("files"), list):
+        raise UsageError(f"{folder / 'manifest.json'}: not a kitpress manifest")
+    return data
+
+
+def job_file(loaded: LoadedSpec, job: PrintJob, preset: Preset) -> str:
+    """The name build.py gives a job's file on this preset."""
+    return f"{loaded.id}-{job.name}-{preset.suffix(cards=job.layout == 'grid9', backs=bool(job.backs))}.pdf"
+
+
+def stock_for(kind: str, job: PrintJob | None) -> str:
+    if kind in LABEL_KINDS:
+        return LABEL
+    if kind in PLAIN_KINDS:
+        return PLAIN
+    if kind not in CARD_KINDS and job is not None and job.fronts:
+        smallest = min(min(art.trim_w, art.trim_h) for art in job.fronts) / PT_PER_MM
+        if smallest >= FULL_PAGE_MM:
+            return PLAIN
+    return CARD_STOCK
+
+
+def cut_for(job: PrintJob) -> str:
+    """'16 cards', '3 tokens (2 round)', 'trim to the crop marks': what one copy of a job is cut into."""
+    n = len(job.fronts)
+    round_ = sum(1 for art in job.fronts if art.shape == "circle")
+    if n == 1:
+        return "cut out the circle" if round_ else "trim to the crop marks"
+    noun = "card" if job.layout == "grid9" else (job.kind[:-1] if job.kind in CARD_KINDS and job.kind.endswith("s") else "piece")
+    text = f"{n} {noun}s"
+    if round_:
+        text += ", round" if round_ == n else f", {round_} of them round"
+    return text
+
+
+def plan_game(loaded: LoadedSpec, folder: Path, preset: Preset, class_size: int) -> GamePlan:
+    seating = seating_for(loaded, class_size)
+    manifest = read_manifest(folder)
+    jobs = {job_file(loaded, job, preset): job for job in renderer(loaded.spec.engine).jobs(loaded)}
+    order = list(jobs)
+    items: list[PrintItem] = []
+    for entry in manifest["files"]:
+        path, kind = str(entry.get("path", "")), str(entry.get("kind", ""))
+        if not path.endswith(".pdf") or "/" in path or entry.get("paper") != preset.paper or kind.endswith("-backs"):
+            continue
+        pages = int(entry.get("pages") or 0)
+        duplex = str(entry.get("duplex") or "none")
+        job = jobs.get(path)
+        if kind == "calibration":
+            continue  # printed once for the class; see class_items
+        if kind == "booklet":
+            title = "Rule booklet"
+            if duplex == "none":
+                duplex = "long-edge"
+            cut = "fold and staple" if "saddle" in path else ""
+        else:
+            title = (job.title or job.name) if job else kind.replace("-", " ").capitalize()
+            cut = cut_for(job) if job else "pieces at the crop marks"
+        stock = stock_for(kind, job)
+        if stock == PLAIN and kind != "booklet":
+            cut = ""  # a sheet to read or write on is used as printed
+        items.append(PrintItem(f"{loaded.id}/{path}", folder / path, title, kind, stock, duplex, pages, seating.tables, cut))
+    rank = {path: i for i, path in enumerate(order)}
+    items.sort(key=lambda item: (item.kind == "booklet", rank.get(item.path.split("/", 1)[1], len(rank)), item.path))
+    return GamePlan(loaded, seating, tuple(items), tuple(bring_list(loaded, seating)))
+
+
+def calibration_items(folders: list[Path], preset: Preset) -> list[PrintItem]:
+    """The duplex calibration page, once for the class (the same page whichever game built it)."""
+    seen: dict[str, PrintItem] = {}
+    for folder in folders:
+        for entry in read_manifest(folder)["files"]:
+            path = str(entry.get("path", ""))
+            if entry.get("kind") == "calibration" and entry.get("paper") == preset.paper and "/" not in path and path not in seen:
+                note = "print once before the cards; hold it to the light to check the backs line up"
+                seen[path] = PrintItem(path, folder / path, "Duplex calibration page", "calibration", PLAIN, str(entry.get("duplex") or "long-edge"), int(entry.get("pages") or 0), 1, note=note)
+    return [seen[path] for path in sorted(seen)]
+
+
+def bring_list(loaded: LoadedSpec, seating: Seating) -> list[BringItem]:
+    """Components kitpress does not print (`print: none`), and the things a printed label goes on."""
+    out = []
+    for component in loaded.spec.components:
+        if component.print in BRING_PRINT_KINDS and component.quantity:
+            out.append(BringItem(loaded.text(component.name), loaded.text(component.description), component.quantity * seating.tables))
+    return out
+
+
+def plan_kit(games: list[LoadedSpec], out_dir: Path, preset: Preset, class_size: int) -> KitPlan:
+    plans = tuple(plan_game(loaded, out_dir / loaded.id, preset, class_size) for loaded in games)
+    return KitPlan(class_size, preset.paper, plans, tuple(calibration_items([out_dir / g.id for g in games], preset)))

@@ -1,0 +1,31 @@
+"""`kitpress schema`: the JSON Schema of the spec format, so editors complete and check spec files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from kitpress.cli import errors_to_exit_codes
+from kitpress.errors import EXIT_OK
+
+
+@click.command("schema")
+@click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path), help="Write the schema to FILE instead of standard output.")
+@errors_to_exit_codes
+def command(out_file: Path | None) -> int:
+    """Write the JSON Schema of spec files, for editors.
+
+    Every engine is covered; a spec's `engine` value chooses which part applies.
+    For VS Code's YAML extension, put `# yaml-language-server: $schema=FILE` at the top of a spec.
+    """
+    from kitpress.atomic import write_bytes
+    from kitpress.classkit.schema import schema_json
+
+    text = schema_json()
+    if out_file is None:
+        click.echo(text, nl=False)
+    else:
+        write_bytes(out_file, text.encode("utf-8"))
+        click.echo(f"wrote {out_file}", err=True)
+    return EXIT_OK

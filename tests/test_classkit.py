@@ -1,0 +1,261 @@
+"""The classroom kit: seating a class, the packing list's numbers, the teacher guide, the folder and the
+deterministic zip. One kit of Momentum Game! for a class of 29 is built once for the module."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+from pypdf import PdfReader
+
+from kitpress.classkit import KIT_FOLDER, guide, packing
+from kitpress.classkit.archive import FIXED_TIME, zip_folder
+from kitpress.classkit.kit import assemble
+from kitpress.classkit.plan import (
+    CARD_STOCK,
+    PLAIN,
+    GamePlan,
+    KitPlan,
+    PrintItem,
+    allowed_table_sizes,
+    bring_list,
+    plan_kit,
+    seating_for,
+)
+from kitpress.classkit.tables import Seating, seat_class
+from kitpress.commands.kit import command as kit_command
+from kitpress.sheets.presets import Preset
+from kitpress.spec.load import load_spec
+
+ROOT = Path(__file__).resolve().parents[1]
+GAME = "momentum-game"
+
+
+def built(out: Path) -> Path:
+    """Where `kit` builds the games it packs (apart from OUT/<game>/)."""
+    return out / f".{KIT_FOLDER}-builds" / "letter"
+
+
+def run_kit(*args: object) -> Result:
+    return CliRunner().invoke(kit_command, [str(a) for a in args], catch_exceptions=False)
+
+
+@pytest.fixture(scope="module")
+def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("classkit")
+    result = run_kit("--games", GAME, "--class-size", "29", "--paper", "letter", "--out", out)
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.fixture(scope="module")
+def kit_json(out: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((out / KIT_FOLDER / "kit.json").read_text("utf-8"))
+    return data
+
+
+def _text(pdf: Path) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(str(pdf)).pages)
+
+
+def _manifest(out: Path) -> dict[str, dict[str, Any]]:
+    return {f["path"]: f for f in json.loads((built(out) / GAME / "manifest.json").read_text("utf-8"))["files"]}
+
+
+# --- seating -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("students", "allowed", "sizes", "referees"),
+    [
+        (28, [2], (2,) * 14, 0),
+        (29, [2], (2,) * 14, 1),  # the odd student referees
+        (28, [2, 3], (3,) * 8 + (2,) * 2, 0),
+        (28, [2, 4], (4,) * 7, 0),
+        (30, [2, 4], (4,) * 7 + (2,), 0),  # never a table of 3 where 3 is not allowed
+        (29, [2, 4], (4,) * 7, 1),
+        (28, [2, 3, 4, 5, 6], (6, 6, 6, 5, 5), 0),
+        (2, [2], (2,), 0),
+        (3, [2], (2,), 1),
+    ],
+)  # fmt: skip
+def test_seating_uses_fewest_tables_of_allowed_sizes(students: int, allowed: list[int], sizes: tuple[int, ...], referees: int) -> None:
+    seating = seat_class(students, allowed)
+    assert seating == Seating(sizes, referees)
+    assert seating.students == students
+    assert all(size in allowed for size in seating.sizes)
+    assert seating.referees <= seating.tables
+
+
+def test_seating_refuses_a_class_too_small() -> None:
+    assert seat_class(1, [2]) is None
+    assert Seating((3, 3, 2)).describe() == "3 tables: 2 of 3 and 1 of 2"
+    assert Seating((2, 2), 1).describe() == "2 tables of 2, and 1 student referee"
+
+
+def test_allowed_sizes_come_from_spec_and_engine() -> None:
+    assert allowed_table_sizes(load_spec("integer-matrix")) == [2, 4]  # teams of two, never three
+    assert allowed_table_sizes(load_spec(GAME)) == [2]
+
+
+# --- the kit folder, the zip -------------------------------------------------------------------
+
+
+def test_kit_folder_holds_print_files_lists_guide_and_preview(out: Path) -> None:
+    folder = out / KIT_FOLDER
+    for name in ("packing-list.pdf", "packing-list.txt", "teacher-guide.pdf", "kit.json", "index.html", "calibration-letter-long-edge.pdf"):
+        assert (folder / name).is_file(), name
+    manifest = _manifest(out)
+    printed = sorted(p.name for p in (folder / GAME).iterdir())
+    expected = sorted(p for p, f in manifest.items() if p.endswith("-letter.pdf") and "/" not in p and not f["kind"].endswith("-backs") and f["kind"] != "calibration")
+    assert printed == expected
+    for name in printed:  # copies, byte for byte, of what the build made
+        assert (folder / GAME / name).read_bytes() == (built(out) / GAME / name).read_bytes()
+    assert (out / "index.html").is_file()
+    assert not list(out.glob(".classroom-kit.*")), "staging folders are cleaned up"
+
+
+def test_zip_is_the_folder_sorted_with_fixed_times(out: Path) -> None:
+    folder = out / KIT_FOLDER
+    data = (out / f"{KIT_FOLDER}.zip").read_bytes()
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        infos = archive.infolist()
+        names = [i.filename for i in infos]
+        assert names == sorted(names)
+        assert all(i.date_time == FIXED_TIME for i in infos)
+        on_disk = sorted(f"{KIT_FOLDER}/{p.relative_to(folder).as_posix()}" for p in folder.rglob("*") if p.is_file())
+        assert names == on_disk
+        for info in infos:
+            assert archive.read(info) == (folder / info.filename.split("/", 1)[1]).read_bytes()
+    assert zip_folder(folder, KIT_FOLDER) == data
+
+
+def test_assembling_again_gives_the_same_bytes(out: Path) -> None:
+    """Guide, packing list, thumbnails and zip are deterministic: the same kit, the same zip."""
+    before = (out / f"{KIT_FOLDER}.zip").read_bytes()
+    plan = plan_kit([load_spec(GAME)], built(out), Preset("letter"), 29)
+    assemble(plan, out)
+    assert (out / f"{KIT_FOLDER}.zip").read_bytes() == before
+
+
+# --- the packing list ----------------------------------------------------------------------------
+
+
+def test_packing_numbers_follow_manifest_pages_and_copies(out: Path, kit_json: dict[str, Any]) -> None:
+    game = kit_json["games"][0]
+    assert (game["game"], game["tables"], game["referees"], game["sets"]) == (GAME, [2] * 14, 1, 14)
+    assert game["minutes"] == {"min": 5, "max": 10}
+    manifest = _manifest(out)
+    items = {Path(i["path"]).name: i for i in game["print"]}
+    cards = items["momentum-game-cards-letter.pdf"]
+    assert (cards["paper"], cards["duplex"], cards["copies"], cards["cut"]) == (CARD_STOCK, "long-edge", 14, "16 cards")
+    assert cards["sheets"] == math.ceil(manifest["momentum-game-cards-letter.pdf"]["pages"] / 2) * 14
+    booklet = items["momentum-game-rules-letter.pdf"]
+    assert (booklet["paper"], booklet["duplex"]) == (PLAIN, "long-edge")
+    assert booklet["sheets"] == math.ceil(manifest["momentum-game-rules-letter.pdf"]["pages"] / 2) * 14
+    board = items["momentum-game-board-letter.pdf"]
+    assert (board["paper"], board["duplex"], board["sheets"]) == (CARD_STOCK, "none", manifest["momentum-game-board-letter.pdf"]["pages"] * 14)
+    assert items["momentum-game-tokens-letter.pdf"]["cut"] == "3 tokens"
+    calibration = {i["path"]: i for i in kit_json["class"]}["calibration-letter-long-edge.pdf"]
+    assert (calibration["copies"], calibration["sheets"]) == (1, 1)
+    everything = [*kit_json["class"], *game["print"]]
+    assert sum(kit_json["sheets"].values()) == sum(i["sheets"] for i in everything)
+    assert kit_json["sheets"][CARD_STOCK] == sum(i["sheets"] for i in everything if i["paper"] == CARD_STOCK)
+    assert game["bring"] == [{"name": "Streak count", "count": 14, "detail": "Optional: a d6 showing 0 to 2, or keep the count out loud."}]
+
+
+def test_packing_list_text_and_one_page_pdf_agree(out: Path, kit_json: dict[str, Any]) -> None:
+    text = (out / KIT_FOLDER / "packing-list.txt").read_text("utf-8")
+    total = sum(kit_json["sheets"].values())
+    assert f"Print {total} sheets in all: {kit_json['sheets'][CARD_STOCK]} card stock, {kit_json['sheets'][PLAIN]} plain paper." in text
+    assert "14 tables of 2, and 1 student referee, so 14 sets." in text
+    assert "Print 14 copies of each:" in text
+    assert "4 pages = 2 sheets × 14 = 28 sheets" in text
+    assert "Cut, per set: Cards: 16 cards;" in text
+    assert "14 × Streak count (Momentum Game!): Optional: a d6" in text
+    assert "14 envelopes or zip bags" in text
+    assert "Momentum Game!: 2 players, 5–10 minutes per game" in text
+    reader = PdfReader(str(out / KIT_FOLDER / "packing-list.pdf"))
+    assert len(reader.pages) == 1
+    pdf_text = " ".join(reader.pages[0].extract_text().split())
+    for needle in ("Packing list: a class of 29", f"Print {total} sheets in all", "Streak count", "momentum-game-cards-letter.pdf", "Cut, per set:"):
+        assert needle in pdf_text, needle
+
+
+def _big_plan() -> KitPlan:
+    """Four games' worth of rows, to see that the list still fits one page."""
+    loaded = load_spec(GAME)
+    seating = seating_for(loaded, 28)
+    items = tuple(PrintItem(f"{GAME}/file-{n}-with-a-long-name-letter.pdf", Path("x.pdf"), f"A piece of the kit number {n}", "cards", CARD_STOCK, "long-edge", 6, 14, "18 cards") for n in range(6))
+    games = tuple(GamePlan(loaded, seating, items, tuple(bring_list(loaded, seating)) * 3) for _ in range(4))
+    return KitPlan(28, "a4", games)
+
+
+def test_packing_pdf_of_four_games_fits_one_page() -> None:
+    pdf = packing.packing_pdf(_big_plan())
+    assert len(PdfReader(io.BytesIO(pdf)).pages) == 1
+
+
+# --- the teacher guide ---------------------------------------------------------------------------
+
+
+def test_teacher_guide_holds_goals_timings_setup_classroom_and_checklist(out: Path) -> None:
+    text = " ".join(_text(out / KIT_FOLDER / "teacher-guide.pdf").split())
+    spec = load_spec(GAME)
+    for needle in (
+        "Teacher guide", "A class of 29", "14 tables of 2, and 1 student referee",
+        spec.text(spec.spec.learning_goals[0]), "Play: 5–10 minutes per game.", "Setup (one minute)",
+        "Put the block on space 1.",  # a setup step, with its number filled in
+        "Table talk", spec.spec.classroom.table_talk[0], "The student referee", "Quick rulings",
+        "Nobody remembers the streak", "Referee checklist", "Refill hands to 3;",
+        "14 for this class",  # the d6 to bring
+    ):  # fmt: skip
+        assert needle in text, needle
+
+
+def _guide_plan(game: str) -> KitPlan:
+    loaded = load_spec(game)
+    seating = seating_for(loaded, 28)
+    return KitPlan(28, "letter", (GamePlan(loaded, seating, (), tuple(bring_list(loaded, seating))),))
+
+
+def test_teacher_guide_lists_integer_matrix_standards() -> None:
+    plan = _guide_plan("integer-matrix")
+    assert [s.title for s in guide.standards(plan.games[0])] == ["California standards", "National standards (grades 6–8)"]
+    html = guide.render_html(plan)
+    assert "Grade 6, Number Sense 2.3: solving addition problems with positive and negative integers." in html
+    assert "Discussion questions" in html and "Time required" in html and "Set-up: about 2 minutes." in html
+    assert "7 tables of 4" in html and "Disc bag" in html
+
+
+def test_teacher_guide_escapes_spec_text(tmp_path: Path) -> None:
+    source = (ROOT / "specs" / f"{GAME}.yaml").read_text("utf-8")
+    hostile = source.replace('  - "Tell apart what happens', '  - "<script>alert(1)</script> & <b>bold</b>"\n  - "Tell apart what happens', 1)
+    path = tmp_path / "hostile.yaml"
+    path.write_text(hostile, "utf-8")
+    loaded = load_spec(str(path))
+    seating = seating_for(loaded, 4)
+    html = guide.render_html(KitPlan(4, "letter", (GamePlan(loaded, seating, (), ()),)))
+    assert "<script>" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;" in html
+
+
+# --- bad input ---------------------------------------------------------------------------------
+
+
+def test_bad_input_exits_2_before_building(tmp_path: Path) -> None:
+    result = run_kit("--games", GAME, "--class-size", "1", "--out", tmp_path)
+    assert result.exit_code == 2
+    assert "a class of 1 is too small for momentum-game: it needs at least 2 players" in result.output
+    result = run_kit("--games", "no-such-game", "--out", tmp_path)
+    assert result.exit_code == 2 and "unknown game 'no-such-game'" in result.output
+    result = run_kit("--games", f"{GAME},{GAME}", "--out", tmp_path)
+    assert result.exit_code == 2 and "chosen twice" in result.output
+    assert run_kit("--class-size", "0", "--out", tmp_path).exit_code == 2
+    assert not (tmp_path / GAME).exists() and not built(tmp_path).exists()

@@ -1,0 +1,149 @@
+"""`kitpress doctor`, `kitpress schema` and `kitpress new`: exit codes, the exact lines a user sees, and
+that the schema accepts every bundled spec and a new spec loads cleanly."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+import pytest
+import yaml
+from click.testing import CliRunner, Result
+
+from kitpress.classkit import doctor
+from kitpress.commands.doctor import command as doctor_command
+from kitpress.commands.new import command as new_command
+from kitpress.commands.schema import command as schema_command
+from kitpress.games import engines
+from kitpress.resources import bundled_specs, fonts_dir
+from kitpress.spec.load import load_spec
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def invoke(command: click.Command, *args: object) -> Result:
+    return CliRunner().invoke(command, [str(a) for a in args], catch_exceptions=False)
+
+
+# --- doctor --------------------------------------------------------------------------------------
+
+
+def test_doctor_passes_here_with_one_line_per_check() -> None:
+    result = invoke(doctor_command)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert [line.split()[1] for line in lines] == ["pango", "fonts", "templates", "pdfium", "chromium"]
+    assert lines[0].startswith("ok   pango      WeasyPrint ")
+
+
+def test_doctor_names_the_fix_for_a_missing_pdftoppm(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("shutil.which", lambda name: None)
+    monkeypatch.setattr(doctor, "check_pango", lambda: doctor.Check("pango", True, "checked above"))
+    result = invoke(doctor_command)
+    assert result.exit_code == 0, "chromium is optional"
+    assert "note chromium   no headless browser found; optional, only the gallery's browser test needs it; fix: apt-get install chromium" in result.output
+    result = invoke(doctor_command, "--previews")
+    assert result.exit_code == 1
+    assert "FAIL pdftoppm   pdftoppm not found (previews and the tests render pages with it); fix: apt-get install poppler-utils" in result.output.splitlines()
+
+
+def test_doctor_reports_missing_pango(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "weasyprint", None)  # import weasyprint now fails, as without Pango
+    check = doctor.check_pango()
+    assert not check.ok
+    assert check.line().endswith("; fix: apt-get install libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fontconfig")
+
+
+def test_doctor_reports_missing_and_damaged_fonts(tmp_path: Path) -> None:
+    check = doctor.check_fonts(tmp_path)
+    assert not check.ok and "DejaVuSans.ttf" in check.detail and "reinstall kitpress" in check.line()
+    for font in fonts_dir().glob("*.ttf"):
+        (tmp_path / font.name).write_bytes(font.read_bytes())
+    assert doctor.check_fonts(tmp_path).ok
+    (tmp_path / "DejaVuSans-Bold.ttf").write_bytes(b"not a font")
+    damaged = doctor.check_fonts(tmp_path)
+    assert not damaged.ok and "cannot be read" in damaged.detail
+    assert not doctor.check_templates(tmp_path).ok
+
+
+# --- schema --------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def schema() -> dict[str, Any]:
+    result = invoke(schema_command)
+    assert result.exit_code == 0
+    data: dict[str, Any] = json.loads(result.output)
+    return data
+
+
+def test_schema_offers_each_engine_and_its_game_config(schema: dict[str, Any]) -> None:
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert schema["properties"]["engine"]["enum"] == sorted(engines())
+    for engine_id, engine in engines().items():
+        branch = schema["$defs"][f"spec-{engine_id}"]
+        assert branch["properties"]["engine"] == {"const": engine_id, "description": "The rules engine this spec is for."}
+        assert branch["additionalProperties"] is False, "a misspelt key is an error in the editor too"
+        assert set(engine.sections) <= set(branch["required"])
+        game = branch["properties"]["game"]
+        assert set(game["properties"]) == set(engine.config_model.model_fields)
+    refs = set(re.findall(r'"\$ref": "#/\$defs/([^"]+)"', json.dumps(schema)))
+    assert refs <= set(schema["$defs"]), "every reference resolves"
+
+
+def test_every_bundled_spec_fits_the_schema(schema: dict[str, Any]) -> None:
+    for game, path in bundled_specs().items():
+        data = yaml.safe_load(path.read_text("utf-8"))
+        branch = schema["$defs"][f"spec-{data['engine']}"]
+        assert set(data) <= set(branch["properties"]), game
+        assert set(branch["required"]) <= set(data), game
+    jsonschema = pytest.importorskip("jsonschema", reason="jsonschema is not installed; the structural check above ran")
+    validator = jsonschema.Draft202012Validator(schema)
+    for game, path in bundled_specs().items():
+        errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(yaml.safe_load(path.read_text("utf-8")))]
+        assert not errors, (game, errors[:5])
+    broken = yaml.safe_load(bundled_specs()["momentum-game"].read_text("utf-8"))
+    broken["identity"]["titel"] = "typo"
+    broken["game"]["hand_size"] = "three"
+    assert len(list(validator.iter_errors(broken))) == 2
+
+
+def test_schema_out_writes_the_file(tmp_path: Path, schema: dict[str, Any]) -> None:
+    target = tmp_path / "kitpress-spec.schema.json"
+    result = invoke(schema_command, "--out", target)
+    assert result.exit_code == 0
+    assert json.loads(target.read_text("utf-8")) == schema
+
+
+# --- new -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("engine", sorted(engines()))
+def test_new_spec_loads_cleanly_with_guidance(tmp_path: Path, engine: str) -> None:
+    result = invoke(new_command, "friction-race", "--engine", engine, "--out", tmp_path)
+    path = tmp_path / "friction-race.yaml"
+    assert result.exit_code == 0, result.output
+    assert result.output == f"wrote {path}; next: kitpress check {path}\n"
+    loaded = load_spec(str(path))
+    assert (loaded.id, loaded.spec.engine, loaded.spec.identity.title) == ("friction-race", engine, "Friction Race")
+    lines = path.read_text("utf-8").splitlines()
+    keys = [i for i, line in enumerate(lines) if re.match(r"^[a-z_]+:", line)]
+    assert all(lines[i - 1].startswith("# ") for i in keys), "a guidance comment above every top-level key"
+    assert [p.name for p in tmp_path.iterdir()] == ["friction-race.yaml"], "no trial file left behind"
+
+
+def test_new_refuses_bad_names_engines_and_overwrites(tmp_path: Path) -> None:
+    assert invoke(new_command, "my-game", "--out", tmp_path).exit_code == 0
+    again = invoke(new_command, "my-game", "--out", tmp_path)
+    assert again.exit_code == 2 and "already exists" in again.output
+    bad = invoke(new_command, "My Game", "--out", tmp_path)
+    assert bad.exit_code == 2 and "'My Game' is not a valid id" in bad.output
+    engine = invoke(new_command, "other", "--engine", "chess", "--out", tmp_path)
+    assert engine.exit_code == 2 and "unknown engine 'chess'" in engine.output
+    bundled = invoke(new_command, "momentum-game", "--out", tmp_path)
+    assert bundled.exit_code == 2 and "bundled game's id" in bundled.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["my-game.yaml"]
