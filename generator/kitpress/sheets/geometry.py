@@ -21,6 +21,8 @@ MIN_MARK = 2.0  # a mark shorter than this is left out (no room between grid and
 PACK_GUTTER = 14.0  # between the bleed edges of neighbouring packed pieces
 PACK_MARGIN = 28.0  # trims stay ~10 mm inside the sheet edge, where home printers print
 PACK_MARK = 8.0
+ROUND_GUTTER = 4.0  # round pieces: axis ticks need little room
+ROUND_MARGIN = 14.0
 FOLD_GAP = 12.0  # between a gutterfold half's bleed and the fold line
 
 
@@ -238,8 +240,12 @@ def pack(paper: str, sizes: list[tuple[float, float]], bleed: float, shapes: lis
 
 
 def _pack_on(width: float, height: float, sizes: list[tuple[float, float]], bleed: float, shapes: list[str] | None = None) -> list[Sheet]:
-    step = 2 * bleed + PACK_GUTTER  # trim-to-trim space between neighbours
-    room_w, room_h = width - 2 * PACK_MARGIN, height - 2 * PACK_MARGIN
+    # Round pieces have no corners to mark, only axis ticks, so they pack closer and nearer the edge
+    # (49 discs on one sheet); the bleed still keeps each clear of its neighbours' art.
+    round_only = bool(shapes) and all(shape == "circle" for shape in shapes or [])
+    step = 2 * bleed + (ROUND_GUTTER if round_only else PACK_GUTTER)  # trim-to-trim space between neighbours
+    margin = ROUND_MARGIN if round_only else PACK_MARGIN
+    room_w, room_h = width - 2 * margin, height - 2 * margin
     pages: list[list[tuple[int, float, float]]] = [[]]  # (index, x, y-from-top) per page
     x = y = row_h = 0.0
     for i, (w, h) in enumerate(sizes):
@@ -274,7 +280,7 @@ def _pack_on(width: float, height: float, sizes: list[tuple[float, float]], blee
 
 def _axis_marks(x: float, y: float, w: float, h: float, bleed: float) -> list[Mark]:
     """A round piece is cut along its edge: a short tick on each axis, outside the bleed, shows where."""
-    a, b = bleed + MARK_GAP, bleed + MARK_GAP + PACK_MARK
+    a, b = bleed + 1.0, bleed + ROUND_GUTTER - 1.0  # inside the gap between neighbours
     cx, cy = x + w / 2, y + h / 2
     return [
         Mark(cx, y + h + a, cx, y + h + b), Mark(cx, y - b, cx, y - a),
