@@ -204,7 +204,7 @@ def _add_command_modules() -> None:
         main.add_command(importlib.import_module(f"kitpress.commands.{name}").command)
 
 
-COMMAND_MODULES: tuple[str, ...] = ("lint", "kit", "doctor", "schema", "new")
+COMMAND_MODULES: tuple[str, ...] = ("lint", "kit", "doctor", "schema", "new", "simulate")
 _add_command_modules()
 
 if __name__ == "__main__":  # pragma: no cover

@@ -212,6 +212,18 @@ class IntegerMatrix(Engine[Config, State]):
     def outcome(self, state: State) -> Outcome | None:
         return state.result
 
+    def side_of(self, seat: str) -> str:
+        return side_of(seat)
+
+    def heuristic(self, state: State, seat: str) -> float:
+        """How far the seat's side leads in the race away from zero (ruling R8), squashed into −1..1."""
+        if state.result:
+            return super().heuristic(state, seat)
+        positive, negative = state.net
+        lead = positive + negative  # > 0: positive is farther out than negative
+        sign = 1 if side_of(seat) == "positive" else -1
+        return max(-0.99, min(0.99, sign * lead / 30))
+
     def value(self, disc: int, face: str) -> int:
         return self.config.discs[disc][FACES.index(face)]
 

@@ -199,6 +199,15 @@ class Momentum(Engine[Config, State]):
     def outcome(self, state: State) -> Outcome | None:
         return state.result
 
+    def heuristic(self, state: State, seat: str) -> float:
+        """Marbles still in hand, against the best rival's: fewer in hand is nearer to winning."""
+        if state.result:
+            return super().heuristic(state, seat)
+        seats = self.seats(len(state.supply))
+        mine = state.supply[seats.index(seat)]
+        rival = min(n for i, n in enumerate(state.supply) if seats[i] != seat)
+        return max(-0.99, min(0.99, (rival - mine) / self.config.marbles))
+
     def apply(self, state: State, moves: Mapping[str, Any], rng: random.Random) -> Step[State]:
         if state.result:
             raise ValueError("the game is over")
