@@ -299,3 +299,14 @@ def test_examples_file_needs_exactly_one_game(run_cli: RunCli, tmp_path: Path) -
     assert result.exit_code == 2
     assert "--examples needs exactly one GAME" in result.output
     assert "Traceback" not in result.output
+
+
+def test_examples_format_doc_names_every_start_key_and_figure_of_every_game() -> None:
+    from kitpress.games import engines
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "examples-format.md").read_text(encoding="utf-8")
+    for engine in engines().values():
+        assert f"(`{engine.id}`)" in doc, engine.id
+        section = doc.split(f"(`{engine.id}`)", 1)[1].split("\n## ", 1)[0]
+        for key in [*engine.start_keys, *engine.figures]:
+            assert f"`{key}`" in section, f"{engine.id}: {key}"
