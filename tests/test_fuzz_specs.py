@@ -207,11 +207,6 @@ def test_a_mutated_examples_file_gets_a_clean_answer(text: str) -> None:
     assert_clean(lambda f: ["check", "momentum-game", "--examples", f], text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="production.faces and production.board are untyped dicts that `check` accepts whatever they hold; "
-    "the momentum-game renderer then crashes on a missing or mistyped key (KeyError, TypeError, ValueError)",
-)
 @settings(FUZZ, max_examples=30, phases=[Phase.generate])  # no shrinking: the failure is known
 @given(mutated(SPEC, under=("production",)))
 def test_a_spec_that_loads_renders_its_art(text: str) -> None:

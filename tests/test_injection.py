@@ -157,12 +157,6 @@ def test_the_booklet_pdf_prints_spec_text_literally(hostile_kit: Kit) -> None:
         assert squash(literal) in text, f"{literal!r} is not printed in the booklet"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="templates/booklet.html puts spec.identity.title into a CSS string in <style> (@bottom-center "
-    "content) with HTML escaping, which CSS does not undo: the running footer prints '&lt;script&gt;' "
-    "and '&#34;'; a backslash is eaten and a newline ends the string. It needs CSS escaping (or string-set)",
-)
 def test_the_booklet_footer_prints_the_title_literally(hostile_kit: Kit) -> None:
     pages = [
         page.extract_text() or ""
@@ -174,12 +168,6 @@ def test_the_booklet_footer_prints_the_title_literally(hostile_kit: Kit) -> None
         assert squash(f"Momentum {SCRIPT}") in squash(page), f"page {n}'s footer lacks the title"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a title with a newline ends the footer's CSS string, and the rest of it is read as CSS: "
-    "`background: url(http://...)` makes WeasyPrint fetch it; the fetcher refuses, and the refusal "
-    "escapes render_pdf as FatalURLFetchingError, a traceback",
-)
 def test_a_title_cannot_write_css(tmp_path: Path) -> None:
     title = (
         'x\\n}} body { background: url(http://evil.example/x.png) } @page { @bottom-center { content: \\"y'
@@ -257,11 +245,6 @@ def test_svg_art_escapes_spec_text(hostile_kit: Kit) -> None:
         assert literal in art, f"{literal!r} is not printed in the art"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="production.faces is an untyped dict: faces.green.colour is written into the SVG as "
-    "fill='url(http://...)' (an external paint server) instead of being refused as not #rrggbb",
-)
 def test_a_colour_cannot_be_an_address(tmp_path: Path) -> None:
     text = BASE.read_text(encoding="utf-8")
     old = 'colour: "#81c784"'
@@ -307,11 +290,6 @@ def test_the_fetcher_refuses_everything_but_package_files(url: str) -> None:
         PackageOnlyFetcher().fetch(url)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a NUL in a file: URL makes Path.resolve() raise ValueError inside PackageOnlyFetcher.fetch, "
-    "which is not the fatal refusal WeasyPrint is told to stop on",
-)
 @pytest.mark.parametrize("url", ["file:///etc/passwd%00.css", "TEMPLATES/booklet.css%00"])
 def test_the_fetcher_refuses_a_nul_as_fatal(url: str) -> None:
     with pytest.raises(FatalURLFetchingError):

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import shutil
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from kitpress import __version__
 from kitpress.atomic import write_bytes
@@ -105,13 +107,29 @@ def _ink(jobs: list[PrintJob], ink: str) -> list[PrintJob]:
     return [replace(j, fronts=tuple(map(light, j.fronts)), backs=tuple(map(light, j.backs))) for j in jobs]
 
 
+def _render_jobs(loaded: LoadedSpec) -> list[PrintJob]:
+    return _reading_production(loaded, lambda: list(renderer(loaded.spec.engine).jobs(loaded)))
+
+
+T = TypeVar("T")
+
+
+def _reading_production(loaded: LoadedSpec, work: Callable[[], T]) -> T:
+    """Renderers read `production`, a free-form section: a value they cannot use is bad input."""
+    try:
+        return work()
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        what = f"missing key {exc}" if isinstance(exc, KeyError) else str(exc).splitlines()[0]
+        raise loaded.problem("production", f"the {loaded.spec.engine} renderer cannot use this section: {what}") from None
+
+
 def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False) -> list[KitFile]:
     """Every file of one game's kit, in memory; the preflight must pass first unless `force`."""
     from kitpress.booklet.render import render_pdf
     from kitpress.booklet.saddle import impose as saddle
 
     replays = verified_replays(loaded)
-    base_jobs = renderer(loaded.spec.engine).jobs(loaded)
+    base_jobs = _render_jobs(loaded)
     files: list[KitFile] = []
     seen: set[str] = set()
 
@@ -139,11 +157,11 @@ def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False) 
             name = f"calibration-{preset.paper}-{preset.duplex}.pdf"
             add([KitFile(name, "calibration", calibration_pdf(preset.paper, preset.duplex, preset.back_offset), preset.paper, 2, preset.duplex)])
         if preset.booklet == "saddle":
-            half, _ = render_pdf(loaded, replays, preset.paper, half=True)
+            half, _ = _reading_production(loaded, lambda p=preset: render_pdf(loaded, replays, p.paper, half=True))
             pdf, sides = saddle(half, preset.paper)
             add([KitFile(f"{loaded.id}-rules-{preset.paper}-saddle.pdf", "booklet", pdf, preset.paper, sides, "short-edge")])
         else:
-            pdf, count = render_pdf(loaded, replays, preset.paper)
+            pdf, count = _reading_production(loaded, lambda p=preset: render_pdf(loaded, replays, p.paper))
             add([KitFile(f"{loaded.id}-rules-{preset.paper}.pdf", "booklet", pdf, preset.paper, count)])
     findings += lint_pdfs([(f.path, f.data) for f in files if f.path.endswith(".pdf")])
     if errors(findings) and not force:
@@ -170,23 +188,31 @@ def kit_folder(loaded: LoadedSpec, out_dir: Path) -> Path:
 
 
 def write_kit(loaded: LoadedSpec, files: list[KitFile], out_dir: Path, inputs: str = "") -> Path:
+    """Write the whole kit into a staging folder beside it, manifest last, then swap it in: a build
+    killed at any point leaves the previous kit as it was (see `recover`)."""
     folder = kit_folder(loaded, out_dir)
-    old = _previous_files(folder)
+    staging, old = _siblings(folder)
+    recover(folder)
+    shutil.rmtree(staging, ignore_errors=True)  # what a killed build left
     for f in files:
-        write_bytes(folder / f.path, f.data)
-    write_bytes(folder / MANIFEST, manifest(loaded, files, inputs))
-    for stale in sorted(old - {f.path for f in files}):
-        (folder / stale).unlink(missing_ok=True)
+        write_bytes(staging / f.path, f.data)
+    write_bytes(staging / MANIFEST, manifest(loaded, files, inputs))
+    if folder.exists():
+        os.rename(folder, old)
+    os.rename(staging, folder)  # the two renames leave no kit only between them; recover() mends that
+    shutil.rmtree(old, ignore_errors=True)
     return folder
 
 
-def _previous_files(folder: Path) -> set[str]:
-    """Files the last build listed; only those may be removed as stale."""
-    try:
-        listed = json.loads((folder / MANIFEST).read_text("utf-8"))["files"]
-        return {str(f["path"]) for f in listed if ".." not in str(f["path"]) and not str(f["path"]).startswith("/")}
-    except (OSError, ValueError, KeyError, TypeError):
-        return set()
+def _siblings(folder: Path) -> tuple[Path, Path]:
+    return folder.with_name(f".{folder.name}.staging"), folder.with_name(f".{folder.name}.old")
+
+
+def recover(folder: Path) -> None:
+    """A build killed between its two final renames left the previous kit aside: put it back."""
+    _, old = _siblings(folder)
+    if not folder.exists() and old.is_dir():
+        os.rename(old, folder)
 
 
 def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant: str | None = None, force: bool = False, progress: Callable[[str], None] | None = None) -> list[str]:
@@ -197,6 +223,7 @@ def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant:
     todo: list[tuple[LoadedSpec, str]] = []
     lines = []
     for spec in loaded:
+        recover(kit_folder(spec, out_dir))
         inputs = inputs_hash(spec.source, options)
         if not force and up_to_date(kit_folder(spec, out_dir), inputs):
             lines.append(f"up to date {spec.id}: {kit_folder(spec, out_dir)}")

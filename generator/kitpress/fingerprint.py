@@ -40,9 +40,11 @@ def up_to_date(folder: Path, inputs: str) -> bool:
         manifest = json.loads((folder / "manifest.json").read_text("utf-8"))
     except (OSError, ValueError):
         return False
-    if manifest.get("inputs") != inputs:
-        return False
-    for entry in manifest.get("files", []):
+    if not isinstance(manifest, dict) or manifest.get("inputs") != inputs or not isinstance(manifest.get("files"), list):
+        return False  # a damaged manifest means: build again
+    for entry in manifest["files"]:
+        if not isinstance(entry, dict):
+            return False
         path = folder / str(entry.get("path", ""))
         if not path.is_file() or path.stat().st_size != entry.get("bytes"):
             return False

@@ -21,8 +21,12 @@ class PackageOnlyFetcher(URLFetcher):
         parts = urlsplit(url)
         if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
             raise FatalURLFetchingError(f"refused to fetch {url!r}: the booklet loads package files only")
-        path = Path(unquote(parts.path)).resolve()
-        if not any(path.is_relative_to(root) for root in self.roots) or not path.is_file():
+        try:
+            path = Path(unquote(parts.path)).resolve()
+            inside = any(path.is_relative_to(root) for root in self.roots) and path.is_file()
+        except (ValueError, OSError):  # a NUL byte, a loop: not a package file either
+            inside = False
+        if not inside:
             raise FatalURLFetchingError(f"refused to fetch {url!r}: not a kitpress package file")
         mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         if path.suffix == ".ttf":

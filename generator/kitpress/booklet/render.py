@@ -10,6 +10,7 @@ from markupsafe import Markup
 
 from kitpress.booklet.saddle import half_page_css
 from kitpress.check import Replay
+from kitpress.errors import InputError, Problem
 from kitpress.fonts import FILES, fonts_dir_uri
 from kitpress.render import renderer
 from kitpress.resources import templates_dir
@@ -21,6 +22,13 @@ PAGE_SIZES = {"letter": "letter", "a4": "A4", "universal": "210mm 279.4mm"}
 SPECIAL_PARTS = ("@components", "@examples", "@classroom", "@variants", "@referee_checklist", "@rulings")
 
 
+def css_string(value: object) -> Markup:
+    """Text for inside a CSS string in a <style> block: every character that is not plainly safe
+    becomes a CSS hex escape, so spec text can neither end the string nor the style sheet."""
+    safe = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 !?,.-_")
+    return Markup("".join(ch if ch in safe else f"\\{ord(ch):06x}" for ch in str(value)))
+
+
 def _environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates_dir())),
@@ -29,6 +37,7 @@ def _environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["css_string"] = css_string
     return env
 
 
@@ -72,6 +81,7 @@ def render_html(loaded: LoadedSpec, replays: list[Replay], paper: str, half: boo
 def render_pdf(loaded: LoadedSpec, replays: list[Replay], paper: str, half: bool = False) -> tuple[bytes, int]:
     """The booklet as PDF bytes, and its page count."""
     import weasyprint
+    from weasyprint.urls import FatalURLFetchingError
 
     from kitpress.booklet.fetcher import PackageOnlyFetcher
 
@@ -79,5 +89,8 @@ def render_pdf(loaded: LoadedSpec, replays: list[Replay], paper: str, half: bool
     logging.getLogger("fontTools").setLevel(logging.ERROR)
     html = render_html(loaded, replays, paper, half)
     source = weasyprint.HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=PackageOnlyFetcher())
-    document = source.render()
+    try:
+        document = source.render()
+    except FatalURLFetchingError as exc:  # only spec text could ask for a resource we refuse
+        raise InputError([Problem(loaded.file, 1, f"the booklet asked for a resource outside kitpress: {exc}")]) from None
     return bytes(document.write_pdf()), len(document.pages)

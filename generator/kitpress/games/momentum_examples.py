@@ -53,6 +53,8 @@ def build_start(engine: Momentum, start: Mapping[str, Any]) -> State:
     for i, seat in enumerate(seats):
         count = cells.count(i)
         turns = rnd - 1 + (1 if i < me else 0)
+        if count > c.marbles:
+            raise ExampleError(("start", "board"), f"{seat.name} has {count} marbles on the board, but each player owns only {c.marbles}")
         if count > min(turns, c.marbles - 1):
             why = (
                 f"only {turns} turns by now"

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import functools
 import random
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +17,12 @@ from kitpress.games.base import Engine, ExampleError
 from kitpress.resources import bundled_specs
 from kitpress.spec import text as spectext
 from kitpress.spec.model import CommonSpec, Example, Section, Strict
+from kitpress.spec.production import MODELS as PRODUCTION_MODELS
 from kitpress.spec.validate import validate
 from kitpress.spec.variants import VariantPathError, apply_changes
 from kitpress.spec.yamlpos import Located, load_file
+
+COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,11 @@ class LoadedSpec:
     engine: Engine[Any, Any]
     variant: str | None
     source: Path
+    lines: dict[str, int] = field(default_factory=dict)  # top-level key → its line, for later errors
+
+    def problem(self, key: str, message: str) -> InputError:
+        """An input error found after loading (by a renderer), placed at a top-level key's line."""
+        return InputError([Problem(self.file, self.lines.get(key, 1), message, key)])
 
     @property
     def id(self) -> str:
@@ -98,7 +107,8 @@ def _from_located(located: Located, path: Path, variant: str | None) -> LoadedSp
             raise InputError(problems)
     else:
         spec, engine = _varied(located, data, spec, engine_cls, variant)
-    return LoadedSpec(located.file, spec, engine, variant, path)
+    lines = {str(p[0]): pos[0] for p, pos in located.positions.items() if len(p) == 1}
+    return LoadedSpec(located.file, spec, engine, variant, path, lines)
 
 
 def _engine_for(located: Located, data: dict[str, Any]) -> type[Engine[Any, Any]]:
@@ -137,7 +147,8 @@ def _varied(located: Located, data: dict[str, Any], spec: CommonSpec, engine_cls
     """The spec with one variant's changes applied, validated like any spec; problems point at the variant."""
     ids = [v.id for v in spec.variants]
     if variant not in ids:
-        raise UsageError(f"{located.file}: no variant {variant!r}; variants are: {', '.join(ids) or 'none'}")
+        where = ("variants",) if "variants" in data else ()
+        raise InputError([located.problem(where, f"no variant {variant!r}; variants are: {', '.join(ids) or 'none'}")])
     index = ids.index(variant)
     chosen = spec.variants[index]
     try:
@@ -166,6 +177,11 @@ def _cross_checks(located: Located, spec: CommonSpec, engine: Engine[Any, Any]) 
             if item.id in seen:
                 problems.append(located.problem((key, i, "id"), f"id {item.id!r} is used twice (first at item {seen[item.id] + 1})"))
             seen.setdefault(item.id, i)
+    problems += _production_checks(located, engine.id)
+    for path, value in spectext.strings(located.data.get("production", {}), ("production",)):
+        key = str(path[-1]) if path and isinstance(path[-1], str) else ""
+        if (key.endswith("colour") or key.endswith("color")) and not COLOUR.match(value):
+            problems.append(located.problem(path, f"a colour must be written #rrggbb, got {value!r}"))
     params = engine.params()
     for path, value in spectext.strings(located.data):
         if path and path[0] in ("game", "variants"):
@@ -173,6 +189,18 @@ def _cross_checks(located: Located, spec: CommonSpec, engine: Engine[Any, Any]) 
         for name in spectext.unknown_names(value, params):
             problems.append(located.problem(path, f"unknown number {{{name}}} in the text; known: {', '.join(sorted(params))}"))
     problems += check_examples(located, spec.examples, engine, ("examples",))
+    return problems
+
+
+def _production_checks(located: Located, engine_id: str) -> list[Problem]:
+    production = located.data.get("production") if isinstance(located.data, dict) else None
+    problems: list[Problem] = []
+    for key, model in PRODUCTION_MODELS.get(engine_id, {}).items():
+        value = production.get(key, {}) if isinstance(production, dict) else {}
+        try:
+            validate(model, located, value, base=("production", key))
+        except InputError as exc:
+            problems += exc.problems
     return problems
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]{0,47}$"
 _ID = re.compile(ID_PATTERN)
@@ -29,6 +29,12 @@ def check_id(value: str) -> str:
 class Range(Strict):
     min: int = Field(ge=1, le=100)
     max: int = Field(ge=1, le=100)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Range:
+        if self.min > self.max:
+            raise ValueError(f"min {self.min} is larger than max {self.max}")
+        return self
 
 
 class Identity(Strict):
@@ -89,6 +95,13 @@ class ExampleStep(Strict):
     play: dict[str, Any]
     expect: dict[str, Any] = {}
     note: str = ""
+
+    @field_validator("expect")
+    @classmethod
+    def _refused_is_yes_or_no(cls, expect: dict[str, Any]) -> dict[str, Any]:
+        if "refused" in expect and not isinstance(expect["refused"], bool):
+            raise ValueError(f"refused must be true or false, got {expect['refused']!r}")
+        return expect
 
 
 class Example(Strict):

@@ -56,12 +56,15 @@ def load_text(text: str, file: str) -> Located:
         raise InputError([Problem(file, line, "file holds binary data (a NUL byte); expected YAML text")])
     if not text.strip():
         raise InputError([Problem(file, 1, "file is empty; expected a YAML mapping")])
+    _prescan(text, file)
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.reader.ReaderError as exc:
+        raise InputError([_reader_problem(exc, text, file)]) from None
     except yaml.MarkedYAMLError as exc:
         raise InputError([_syntax_problem(exc, text, file)]) from None
     except yaml.YAMLError as exc:
-        raise InputError([Problem(file, 1, f"YAML error: {exc}")]) from None
+        raise InputError([Problem(file, 1, f"YAML error: {str(exc).splitlines()[0]}")]) from None
     except RecursionError:
         raise InputError([Problem(file, 1, f"nesting is too deep (limit {MAX_DEPTH} levels)")]) from None
     if node is None:
@@ -72,6 +75,39 @@ def load_text(text: str, file: str) -> Located:
     if builder.problems:
         raise InputError(builder.problems)
     return located
+
+
+def _prescan(text: str, file: str) -> None:
+    """Count values and nesting with libyaml's fast event parser before anything is built, so a file
+    of a million values or a thousand nested brackets is refused quickly, at the line where it goes
+    wrong. Syntax errors are left to the full parser, whose messages are clearer."""
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    depth = count = 0
+    try:
+        for event in yaml.parse(text, Loader=loader):
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH + 1:  # the top-level mapping is not a level of nesting
+                    raise InputError([Problem(file, event.start_mark.line + 1, f"nesting is too deep (limit {MAX_DEPTH} levels)")])
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+            if isinstance(event, yaml.NodeEvent):
+                count += 1
+                if count > MAX_NODES:
+                    raise InputError([Problem(file, event.start_mark.line + 1, f"file has more than {MAX_NODES} values; refusing to read it")])
+    except yaml.MarkedYAMLError as exc:
+        if "nesting depth" in str(exc.problem) and exc.problem_mark is not None:  # libyaml's own limit
+            raise InputError([Problem(file, exc.problem_mark.line + 1, f"nesting is too deep (limit {MAX_DEPTH} levels)")]) from None
+        return
+    except yaml.YAMLError:
+        return
+
+
+def _reader_problem(exc: yaml.reader.ReaderError, text: str, file: str) -> Problem:
+    """A character YAML does not allow (a control character), named with its line."""
+    line = text[: exc.position].count("\n") + 1
+    char = exc.character if isinstance(exc.character, str) else chr(exc.character)
+    return Problem(file, line, f"character U+{ord(char):04X} is not allowed in YAML text (a control character?); delete it")
 
 
 def _syntax_problem(exc: yaml.MarkedYAMLError, text: str, file: str) -> Problem:
@@ -88,6 +124,8 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, text: str, file: str) -> Problem:
     what = (exc.problem or "syntax error").strip()
     if exc.context and mark is context and problem is not None:
         what = f"{exc.context.strip()}: {what} (on line {problem.line + 1})"
+    elif exc.context and not str(exc.context).startswith("while "):
+        what = f"{exc.context.strip()}, {what}"  # e.g. "expected a single document in the stream, but found another document"
     lines = text.splitlines()
     if problem is not None and mark is problem and context is not None:
         # A quoted scalar left open swallows the lines after it: find the line with an odd quote.
