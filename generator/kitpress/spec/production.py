@@ -14,13 +14,13 @@ COLOUR = r"^#[0-9a-fA-F]{6}$"
 
 class PushFace(Strict):
     arrow: str = Field(min_length=1, max_length=3)
-    label: str = Field(min_length=1, max_length=40)
+    label: str = Field(min_length=1)
 
 
 class StopFace(Strict):
-    title: str = Field(min_length=1, max_length=20)
-    subtitle: str = Field(min_length=1, max_length=40)
-    caption: str = Field(max_length=40)
+    title: str = Field(min_length=1)
+    subtitle: str = Field(min_length=1)
+    caption: str = ""
     colour: str = Field(default="#81c784", pattern=COLOUR)
     ink: str = Field(default="#1b5e20", pattern=COLOUR)
 
@@ -30,13 +30,13 @@ class MomentumGameFaces(Strict):
     blue: PushFace
     green: StopFace
     shade_labels: dict[str, str]
-    back_title: str = Field(min_length=1, max_length=40)
+    back_title: str = Field(min_length=1)
 
 
 class MomentumGameBoard(Strict):
     space_width_mm: float = Field(ge=30, le=50)
     edge_dots: bool = True
-    caption: str = Field(default="", max_length=160)
+    caption: str = ""
 
 
 MODELS: dict[str, dict[str, type[BaseModel]]] = {
