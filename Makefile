@@ -29,7 +29,7 @@ kit: $(STAMP)
 
 test: $(STAMP) sysdeps-test
 	$(BIN)/ruff check generator tests
-	$(BIN)/python -m pytest -q -p no:cacheprovider
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n 2 --dist loadfile
 
 lint: $(STAMP)
 	$(BIN)/ruff check generator tests

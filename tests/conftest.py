@@ -23,9 +23,22 @@ def run_cli() -> Callable[..., Result]:
 
 
 @pytest.fixture(scope="session")
-def momentum_game_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """output/momentum-game/ built once, on Letter and A4."""
-    out = tmp_path_factory.mktemp("kit")
-    result = CliRunner().invoke(main, ["build", "momentum-game", "--out", str(out)], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    return out / "momentum-game"
+def built_kit(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]:
+    """A bundled game's kit as `kitpress build GAME` makes it (Letter and A4), built once per session
+    and shared by every test file that measures it."""
+    kits: dict[str, Path] = {}
+
+    def get(game: str) -> Path:
+        if game not in kits:
+            out = tmp_path_factory.mktemp(f"kit-{game}")
+            result = CliRunner().invoke(main, ["build", game, "--out", str(out)], catch_exceptions=False)
+            assert result.exit_code == 0, result.output
+            kits[game] = out / game
+        return kits[game]
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def momentum_game_kit(built_kit: Callable[[str], Path]) -> Path:
+    return built_kit("momentum-game")

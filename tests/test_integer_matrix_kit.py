@@ -11,7 +11,7 @@ import re
 import subprocess
 import xml.etree.ElementTree as ET
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -67,11 +67,9 @@ def _booklet_only_for(paper: str, patch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The kit on Letter and A4 for long-edge duplex, the Letter booklet typeset."""
-    with pytest.MonkeyPatch.context() as patch:
-        _booklet_only_for("letter", patch)
-        return _build(tmp_path_factory.mktemp("im"), "--paper", "letter", "--paper", "a4")
+def kit(built_kit: Callable[[str], Path]) -> Path:
+    """The kit on Letter and A4 for long-edge duplex, shared with the other test files."""
+    return built_kit(GAME)
 
 
 @pytest.fixture(scope="module")

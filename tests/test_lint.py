@@ -331,3 +331,15 @@ def test_lint_command_bad_game() -> None:
     result = CliRunner().invoke(lint_command, ["no-such-game"], catch_exceptions=False)
     assert result.exit_code == 2
     assert "unknown game 'no-such-game'" in result.output
+
+
+@pytest.mark.parametrize("game", ["momentum-game", "newtonian-rummy", "momentum", "integer-matrix"])
+def test_every_game_passes_the_preflight_in_full_and_low_ink(game: str) -> None:
+    """The low-ink build is what a school's black-and-white laser prints: its faces must still differ
+    without colour, and its text must fit, like the full-colour kit's."""
+    from kitpress.build import _ink
+
+    loaded = load_spec(game)
+    jobs = renderer(loaded.spec.engine).jobs(loaded)
+    for ink in ("full", "low"):
+        assert [str(f) for f in errors(lint_jobs(loaded, _ink(jobs, ink)))] == [], ink

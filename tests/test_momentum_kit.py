@@ -7,16 +7,15 @@ import json
 import random
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from pypdf import PdfReader
 
 from kitpress.booklet.render import render_html
 from kitpress.check import replay_all
-from kitpress.cli import main
 from kitpress.render.momentum import diagram, jobs
 from kitpress.render.momentum_diagram import CELL, R
 from kitpress.sheets.geometry import PAPERS as GEOMETRY_PAPERS
@@ -29,11 +28,8 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("momentum")
-    result = CliRunner().invoke(main, ["build", "momentum", "--out", str(out)], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    return out / "momentum"
+def kit(built_kit: Callable[[str], Path]) -> Path:
+    return built_kit("momentum")
 
 
 @pytest.fixture(scope="module")

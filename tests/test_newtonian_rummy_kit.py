@@ -6,15 +6,14 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 from pypdf import PdfReader
 
 from kitpress.check import replay_all
-from kitpress.cli import main
 from kitpress.render.newtonian_rummy import diagram, jobs
 from kitpress.render.newtonian_rummy_board import board, streak_boxes
 from kitpress.render.newtonian_rummy_sheets import answer_key, referee_card, reference_sheet
@@ -27,11 +26,8 @@ CARD = (180.0, 252.0)
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("rummy")
-    result = CliRunner().invoke(main, ["build", GAME, "--out", str(out)], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    return out / GAME
+def kit(built_kit: Callable[[str], Path]) -> Path:
+    return built_kit(GAME)
 
 
 @pytest.fixture(scope="module")

@@ -123,6 +123,21 @@ def _reading_production(loaded: LoadedSpec, work: Callable[[], T]) -> T:
         raise loaded.problem("production", f"the {loaded.spec.engine} renderer cannot use this section: {what}") from None
 
 
+_LINTED: dict[str, list[Finding]] = {}
+
+
+def _lint(loaded: LoadedSpec, jobs: list[PrintJob]) -> list[Finding]:
+    """The preflight of these exact pieces, measured once per process (rebuilds under --watch)."""
+    digest = hashlib.sha256(loaded.id.encode())
+    for job in jobs:
+        for art in (*job.fronts, *job.backs):
+            digest.update(art.svg.encode())
+    key = digest.hexdigest()
+    if key not in _LINTED:
+        _LINTED[key] = lint_jobs(loaded, jobs)
+    return _LINTED[key]
+
+
 def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False) -> list[KitFile]:
     """Every file of one game's kit, in memory; the preflight must pass first unless `force`."""
     from kitpress.booklet.render import render_pdf
@@ -145,7 +160,7 @@ def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False) 
         jobs = _ink(base_jobs, preset.ink)
         if preset.ink not in linted:
             linted.add(preset.ink)
-            findings += lint_jobs(loaded, jobs)
+            findings += _lint(loaded, jobs)
         ink = "" if preset.ink == "full" else f"-{preset.ink}-ink"
         add([KitFile(f"svg/{job.name}-{art.name}{ink}.svg", "art", art.svg.encode("utf-8")) for job in jobs for art in (*job.fronts, *job.backs)])
         for job in jobs:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 from typing import Any
 
@@ -80,17 +81,25 @@ def render_html(loaded: LoadedSpec, replays: list[Replay], paper: str, half: boo
 
 def render_pdf(loaded: LoadedSpec, replays: list[Replay], paper: str, half: bool = False) -> tuple[bytes, int]:
     """The booklet as PDF bytes, and its page count."""
-    import weasyprint
     from weasyprint.urls import FatalURLFetchingError
-
-    from kitpress.booklet.fetcher import PackageOnlyFetcher
 
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     logging.getLogger("fontTools").setLevel(logging.ERROR)
     html = render_html(loaded, replays, paper, half)
-    source = weasyprint.HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=PackageOnlyFetcher())
     try:
-        document = source.render()
+        return _typeset(html)
     except FatalURLFetchingError as exc:  # only spec text could ask for a resource we refuse
         raise InputError([Problem(loaded.file, 1, f"the booklet asked for a resource outside kitpress: {exc}")]) from None
+
+
+@functools.lru_cache(maxsize=8)
+def _typeset(html: str) -> tuple[bytes, int]:
+    """HTML to PDF. The same HTML gives the same bytes, so a rebuild in the same process (--watch,
+    several presets on one paper) reuses the typesetting, WeasyPrint's slowest part."""
+    import weasyprint
+
+    from kitpress.booklet.fetcher import PackageOnlyFetcher
+
+    source = weasyprint.HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=PackageOnlyFetcher())
+    document = source.render()
     return bytes(document.write_pdf()), len(document.pages)
