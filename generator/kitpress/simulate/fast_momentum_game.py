@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kitpress.simulate.draws import tools
-from kitpress.simulate.play import GameRecord
+from kitpress.simulate.play import GameRecord, lead_figures
 
 RED, BLUE = 0, 1
 NONE = -1
@@ -117,7 +117,7 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
                 break
         completed = winner != NONE or draw
         winners = (() if draw else (names[winner],)) if completed else _stopped(pos, greens, edge, names)
-        return GameRecord(index, completed, winners, turns, True, *_leads(leaders, winners, names), (("sigma0", sigma0),))
+        return GameRecord(index, completed, winners, turns, True, *lead_figures([None if who == NONE else names[who] for who in leaders], winners), (("sigma0", sigma0),))
 
     return play
 
@@ -130,21 +130,3 @@ def _stopped(pos: int, greens: list[int], edge: list[int], names: tuple[str, str
     if greens[RED] != greens[BLUE]:
         return (names[RED],) if greens[RED] < greens[BLUE] else (names[BLUE],)
     return ()
-
-
-def _leads(leaders: list[int], winners: tuple[str, ...], names: tuple[str, ...]) -> tuple[int, int | None]:
-    """play.lead_figures on side numbers."""
-    changes, last = 0, NONE
-    for who in leaders:
-        if who != NONE:
-            changes += last != NONE and who != last
-            last = who
-    if len(winners) != 1:
-        return changes, None
-    won = names.index(winners[0])
-    held = 0
-    for who in reversed(leaders[1:]):
-        if who != won:
-            break
-        held += 1
-    return changes, held
