@@ -1,29 +1,57 @@
 """Newtonian Rummy with random agents, fast: the reference engine's §7–§8 on card numbers.
 
 Cards are numbered in deck order, so a sorted hand is the engine's hand. A random agent's play is one
-index into the engine's list of legal plays: whether a play is legal depends only on its number cards,
-so that list is (legal number-card choices) × (face-card choices) in the engine's order. Its length
-comes from counting the hand's cards by role; only the chosen play is spelt out. tests/test_simulate.py
-plays both paths on the same seeds and requires identical games.
+index into the engine's list of legal plays, and whether a play is legal depends only on its number
+cards, so that list is (number-card choices) × (face-card choices) in the engine's order. What the list
+looks like depends only on the hand's make-up: how many number cards of each category it holds, and
+which face cards. Each hand carries that make-up packed in one integer (its *pack*, kept up to date as
+cards come and go), and `_Table` turns a pack into the list's length, where each single card sits in
+the hand, and the face-card choices; only the chosen play is spelt out. tests/test_simulate.py plays
+both paths on the same seeds and requires identical games.
+
+Where the time goes (bench/simulate_speed.py, docs/simulate.md "Speed"): about 8,600 bytecodes a game
+before this layout, ~6,000 now; the 52-card shuffle alone is ~1,700 of them (51 swaps and ~70 draws,
+fixed by what the reference engine draws), and seeding the generator costs the sweep ~8 µs a game.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
+from bisect import insort
 from collections.abc import Callable
 from fractions import Fraction
-from itertools import combinations, islice
 from typing import Any
 
 from kitpress.games.newtonian_rummy_cards import FacePlay, Play
-from kitpress.simulate.draws import tools
-from kitpress.simulate.play import GameRecord
+from kitpress.simulate.agents import RandomAgent
+from kitpress.simulate.draws import exact, shuffle_plan
+from kitpress.simulate.play import GameRecord, play_game
 
 ROLES = ("mass", "acceleration", "force", "none")
-MASS, ACC, FORCE, NONE, FACE = range(5)
+MASS, ACC, FORCE, NONE = range(4)
+FIELD = 4  # bits per category count in a pack: a hand holds at most 10 cards
 BLUE, RED = 0, 1  # the engine's TEAMS order
+AIMS = ("J", "Q")
+J, Q, K_ON_J, K_ON_Q = range(4)  # what a face card played does: a J, a Q, a K aimed at a J or at a Q
 Faces = tuple[tuple[int, str | None], ...]
+Choice = tuple[tuple[int, str | None, int], ...]  # face cards played together: (card, a K's aim, what it does)
+Entry = tuple[int, int, int, int, list[int], list[tuple[int, int, int]], list[Choice]]
+
+
+class _Table(dict[int, Entry]):
+    """pack → (legal plays, bits to draw below that, face choices, single-card plays, where each
+    single card sits in the hand, where the cards of each well-formed trio sit, the face choices). An
+    entry is made the first time a hand of that make-up is met: it is a function of the rules and the
+    hand's make-up alone, never of a game's course."""
+
+    def __init__(self, describe: Callable[[int], Entry]) -> None:
+        super().__init__()
+        self.describe = describe
+
+    def __missing__(self, pack: int) -> Entry:
+        entry = self[pack] = self.describe(pack)
+        return entry
 
 
 def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., GameRecord] | None:
@@ -31,17 +59,22 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
     deck = engine.deck
     ids = list(deck.ids)
     cards = [deck[i] for i in ids]
+    categories = [cat.id for cat in c.categories]
     value = [card.value or 0 for card in cards]
-    role = [FACE if card.value is None else ROLES.index(card.role) for card in cards]
-    packed_of = [1 << (6 * r) for r in role].__getitem__  # a hand's role counts, six bits each, by summing
-    wildcat = [card.category == c.wild_category for card in cards]
-    rank = [card.rank for card in cards]
+    is_face = [card.value is None for card in cards]
+    role = [-1 if is_face[x] else ROLES.index(card.role) for x, card in enumerate(cards)]
     is_k = [card.effect == "equilibrium" for card in cards]
+    face_cards = [x for x in range(len(ids)) if is_face[x]]
+    category = [categories.index(card.category) for card in cards]
+    cat_role = [ROLES.index(cat.role) for cat in c.categories]
+    # a hand's pack: its number cards counted by category (FIELD bits each), then one bit per face card
+    faces_at = FIELD * len(categories)
+    pack_of = [1 << (faces_at + face_cards.index(x)) if is_face[x] else 1 << (FIELD * category[x]) for x in range(len(ids))]
+    wildcat = [card.category == c.wild_category for card in cards]
     seats = engine.seats(players)
     team = [BLUE if s.rsplit("-", 1)[0] == "blue" else RED for s in seats]
     sign = [engine.sign("blue"), engine.sign("red")]
     names = ("blue", "red")
-    members = [[i for i in range(len(seats)) if team[i] == t] for t in (BLUE, RED)]
     n, h, edge = len(seats), c.hand_size, c.track.edge
     lo, hi = c.numbers.low, c.numbers.high
     impulse = Fraction(str(c.impulse_factor))
@@ -53,9 +86,8 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
         r for r in itertools.product(range(4), repeat=3)
         if sorted(r) == [MASS, ACC, FORCE] or (wild and r.count(NONE) == 1 and len(set(r) - {NONE}) == 2)
     }  # fmt: skip
-    partial = [(value[x] // pdiv, 2) if role[x] == FORCE else (0, 0) for x in range(len(ids))]
-    melds: dict[tuple[int, ...], tuple[int, int]] = {}
-    face_sets: dict[tuple[int, ...], list[Faces]] = {}
+    partial = [(value[x] // pdiv, 2) if role[x] == FORCE else (0, 0) for x in range(len(ids))]  # (force, kind)
+    melds: dict[tuple[int, ...], tuple[int, int]] = {}  # worth of a trio of card numbers, filled as met
 
     def meld_worth(trio: tuple[int, ...]) -> tuple[int, int]:
         """(force, 1) for a valid meld, (0, 0) otherwise — as games.newtonian_rummy_cards.worth."""
@@ -75,109 +107,179 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
             by[missing] = stand
         return (by[FORCE], 1) if by[MASS] * by[ACC] == by[FORCE] else (0, 0)
 
-    def sets_for(faces: tuple[int, ...]) -> list[Faces]:
-        found: list[Faces] = [()]
-        for k in range(1, fpp + 1):
-            for combo in itertools.combinations(faces, k):
-                aims = [("J", "Q") if is_k[x] else (None,) for x in combo]
-                found += [tuple(zip(combo, chosen, strict=True)) for chosen in itertools.product(*aims)]
-        return found
+    def describe(pack: int) -> Entry:
+        """The engine's list of legal plays (legal_plays) for a hand of this pack: (number cards) ×
+        (face cards), where the number choices are a pass, each card that may go alone, each
+        well-formed trio; and the face choices none, then 1..faces_per_player face cards in hand
+        order, a K once per aim."""
+        counts = [pack >> (FIELD * k) & (1 << FIELD) - 1 for k in range(len(categories))]
+        held = [x for b, x in enumerate(face_cards) if pack >> (faces_at + b) & 1]
+        # the sorted hand holds, category by category, its number cards and then its face cards
+        single_at, number_at, at = [], [], 0
+        for k in range(len(categories)):
+            if lone or cat_role[k] == FORCE:
+                single_at += range(at, at + counts[k])
+            number_at += [(at + m, cat_role[k]) for m in range(counts[k])]
+            at += counts[k] + sum(category[x] == k for x in held)
+        # the engine's trios: combinations of the number cards in hand order, the well-formed ones
+        trio_at = [(a, b, c) for (a, ra), (b, rb), (c, rc) in itertools.combinations(number_at, 3) if (ra, rb, rc) in trio_ok]
+        choices: list[Choice] = [()]
+        for size in range(1, fpp + 1):
+            for combo in itertools.combinations(held, size):
+                for aims in itertools.product(*[AIMS if is_k[x] else (None,) for x in combo]):
+                    does = [(K_ON_J if a == "J" else K_ON_Q) if is_k[x] else AIMS.index(cards[x].rank) for x, a in zip(combo, aims, strict=True)]
+                    choices.append(tuple(zip(combo, aims, does, strict=True)))
+        options = (1 + len(single_at) + len(trio_at)) * len(choices)
+        return options, options.bit_length(), len(choices), len(single_at), single_at, trio_at, choices
 
-    def lead(pos: int, direction: int | None, streak: int) -> int:
-        # engine.heuristic: red's value is exactly the negative of blue's, so blue's sign names the leader
-        lean = 0 if direction is None else (1 if direction == BLUE else -1)
+    table = _Table(describe)
+
+    def lead_of(pos: int, direction: int, streak: int) -> int:
+        """engine.heuristic's leader (-1: level). Red's value is exactly the negative of blue's (IEEE
+        negation is exact), so the sign of blue's names the leader."""
+        lean = 0 if direction < 0 else (1 if direction == BLUE else -1)
         score = 0.9 * sign[BLUE] * pos / edge + 0.05 * lean * min(streak, 2)
         return BLUE if score > 0 else RED if score < 0 else -1
+
+    # leader[direction + 1][min(streak, 2)][pos + edge], direction -1 for none
+    leader = [[[lead_of(p, d, s) for p in range(-edge, edge + 1)] for s in range(3)] for d in (-1, BLUE, RED)]
+    plan = shuffle_plan(len(ids))
+    order0 = list(range(len(ids)))
+    seat_team = list(enumerate(team))
+    reference = RandomAgent()
 
     def side_of_zero(pos: int) -> tuple[str, ...]:
         return () if pos == 0 else ((names[BLUE],) if sign[BLUE] * pos > 0 else (names[RED],))
 
     def play(rng: random.Random, index: int, trace: Callable[[dict[str, Any]], None] | None = None) -> GameRecord:
-        shuffle, below = tools(rng)
-        order = list(range(len(ids)))
-        shuffle(order)
+        if not exact(rng):  # a generator that draws otherwise: the reference engine plays the same game
+            return play_game(engine, reference, rng, index, max_turns, players, trace)
+        getrandbits = rng.getrandbits
+        order = order0[:]
+        for i, k in plan:  # rng.shuffle(order), as draws.shuffle_with
+            j = getrandbits(k)
+            while j > i:
+                j = getrandbits(k)
+            order[i], order[j] = order[j], order[i]
         hands = [sorted(order[i * h : (i + 1) * h]) for i in range(n)]
+        packs = [sum(map(pack_of.__getitem__, hand)) for hand in hands]
+        seat_hands = list(enumerate(hands))
         pile = order[n * h :]
         pile.reverse()  # drawn from the end
         discard: list[int] = []
-        pos, direction, streak, ties = 0, None, 0, 0
+        pos, direction, streak, ties = 0, -1, 0, 0  # direction -1: no momentum
         result: tuple[str, ...] | None = None
-        leaders = [lead(pos, direction, streak)]
+        # lead figures as play.lead_figures counts them, kept as the game goes (-1: level)
+        changes, last = 0, -1  # lead changes; the last side ahead
+        run_who, run = -1, 0  # the latest run of rounds with the same side ahead (or level)
         turns = meld_count = partial_count = 0
         while turns < max_turns:
-            chosen: list[tuple[tuple[int, ...], Faces]] = []
-            total = [0, 0]
-            any_faces = False
-            for i in range(n):
+            blue = red = 0  # the teams' base forces, then their totals
+            live = [0, 0, 0, 0]  # J and Q played: live[2 * team + J or Q]
+            ks: list[tuple[int, int]] = []  # K played: (team, aim: J or Q), in seat order
+            shown: list[tuple[tuple[int, ...], Faces]] = []  # for trace only
+            # Each hand is refilled as soon as its player has chosen, while the draw pile holds enough:
+            # the hands draw in seat order from the same pile, and no choice depends on another hand, so
+            # the hands are as the engine refills them after the round (ruling R13). Once the pile runs
+            # short, the rest wait for the end of the round, where the discards are reshuffled.
+            waiting = False
+            for i, t in seat_team:
+                options, bits, sets, singles, single_at, trio_at, choices = table[packs[i]]
+                r = getrandbits(bits)  # rng.choice(legal plays), as draws.below_with
+                while r >= options:
+                    r = getrandbits(bits)
+                if not r:  # the first play: a pass
+                    if trace:
+                        shown.append(((), ()))
+                    continue
+                q, j = divmod(r, sets)  # play r is number choice q with face choice j
                 hand = hands[i]
-                counts = sum(map(packed_of, hand))
-                cm, ca, cf, cv = counts & 63, counts >> 6 & 63, counts >> 12 & 63, counts >> 18 & 63
-                singles = cm + ca + cf + cv if lone else cf
-                trios = cm * ca * cf + (cv * (cm * ca + cm * cf + ca * cf) if wild else 0)
-                if counts >> 24:
-                    faces = tuple(x for x in hand if role[x] == FACE)
-                    sets = face_sets.get(faces) or face_sets.setdefault(faces, sets_for(faces))
-                    q, j = divmod(below((1 + singles + trios) * len(sets)), len(sets))
-                    fs = sets[j]
-                    any_faces = any_faces or j > 0
-                else:
-                    q, fs = below(1 + singles + trios), ()
-                nums: tuple[int, ...] = ()
-                if q:
-                    numbers = [x for x in hand if role[x] != FACE]
-                    if q <= singles:
-                        nums = ((numbers if lone else [x for x in numbers if role[x] == FORCE])[q - 1],)
-                        force, kind = partial[nums[0]]
-                    else:
-                        valid = (t for t in combinations(numbers, 3) if (role[t[0]], role[t[1]], role[t[2]]) in trio_ok)
-                        nums = next(islice(valid, q - 1 - singles, None))
-                        if nums not in melds:
-                            melds[nums] = meld_worth(nums)
-                        force, kind = melds[nums]
-                    total[team[i]] += force
-                    if kind == 1:
-                        meld_count += 1
-                    elif kind == 2:
+                numbers: tuple[int, ...] = ()  # the number cards played
+                if not q:
+                    pass
+                elif q <= singles:
+                    x = hand.pop(single_at[q - 1])
+                    numbers = (x,)
+                    discard.append(x)
+                    packs[i] -= pack_of[x]
+                    force, kind = partial[x]
+                    if kind:
                         partial_count += 1
-                chosen.append((nums, fs))
+                    if t:
+                        red += force
+                    else:
+                        blue += force
+                else:  # a meld: the (q - singles)-th well-formed trio
+                    a, b, c = trio_at[q - 1 - singles]
+                    numbers = (hand[a], hand[b], hand[c])
+                    del hand[c], hand[b], hand[a]
+                    for x in numbers:
+                        discard.append(x)
+                        packs[i] -= pack_of[x]
+                    if numbers not in melds:
+                        melds[numbers] = meld_worth(numbers)
+                    force, kind = melds[numbers]
+                    meld_count += kind
+                    if t:
+                        red += force
+                    else:
+                        blue += force
+                if j:  # face cards go to the discard pile after number cards
+                    for x, _, does in choices[j]:
+                        hand.remove(x)
+                        discard.append(x)
+                        packs[i] -= pack_of[x]
+                        if does <= Q:
+                            live[2 * t + does] += 1
+                        else:
+                            ks.append((t, does - K_ON_J))
+                if waiting or len(pile) < h - len(hand):
+                    waiting = True
+                else:
+                    while len(hand) < h:
+                        x = pile.pop()
+                        insort(hand, x)
+                        packs[i] += pack_of[x]
+                if trace:
+                    shown.append((numbers, tuple((x, a) for x, a, _ in choices[j])))
             if trace:
-                trace({s: Play(tuple(ids[x] for x in p[0]), tuple(FacePlay(ids[x], a) for x, a in p[1])) for s, p in zip(seats, chosen, strict=True)})
+                trace({s: Play(tuple(ids[x] for x in p[0]), tuple(FacePlay(ids[x], a) for x, a in p[1])) for s, p in zip(seats, shown, strict=True)})
             turns += 1
-            friction = [0, 0]
-            if any_faces:  # §7 steps 1, 2 and 4: K cancels, Q marks, J multiplies
-                live: list[list[int]] = [[], []]
-                ks: list[list[str | None]] = [[], []]
-                for t in (BLUE, RED):
-                    for i in members[t]:
-                        for x, aim in chosen[i][1]:
-                            if is_k[x]:
-                                ks[t].append(aim)
-                            else:
-                                live[t].append(x)
-                for t in (BLUE, RED):
-                    pool = live[1 - t]
-                    for aim in ks[t]:
-                        if pool:
-                            pool.remove(next((x for x in pool if rank[x] == aim), pool[0]))
-                for t in (BLUE, RED):
-                    friction[t] = min(sum(rank[x] == "Q" for x in live[1 - t]), stack)
-                    for _ in range(min(sum(rank[x] == "J" for x in live[t]), stack)):
-                        total[t] = -((-total[t] * ip) // iq)
-                for t in (BLUE, RED):
-                    if friction[t]:
-                        for _ in range(friction[t]):
-                            total[t] //= fdiv
-                        if direction == t:
-                            direction, streak = None, 0
-            blue, red = total
+            # §7 steps 1, 2, 4 and 5: each K cancels a J or Q of the other team (its aim first; only
+            # how many of each survive matters), Q marks the other team, J multiplies its own total
+            for t, aim in ks:
+                other = 2 - 2 * t
+                if live[other + aim]:
+                    live[other + aim] -= 1
+                elif live[other + 1 - aim]:
+                    live[other + 1 - aim] -= 1
+            j_blue, q_blue, j_red, q_red = live
+            on_blue, on_red = (q_red if q_red < stack else stack), (q_blue if q_blue < stack else stack)  # Friction
+            if j_blue:
+                for _ in range(min(j_blue, stack)):
+                    blue = -((-blue * ip) // iq)  # × the impulse factor, rounded up
+            if j_red:
+                for _ in range(min(j_red, stack)):
+                    red = -((-red * ip) // iq)
+            if on_blue:
+                for _ in range(on_blue):
+                    blue //= fdiv
+                if direction == BLUE:
+                    direction, streak = -1, 0
+            if on_red:
+                for _ in range(on_red):
+                    red //= fdiv
+                if direction == RED:
+                    direction, streak = -1, 0
+            # §7 step 6 and §8
             if blue == red:
-                direction, streak, ties = None, 0, ties + 1
+                direction, streak, ties = -1, 0, ties + 1
                 if stalemate and ties >= stalemate:
                     result = ()
             else:
                 won = BLUE if blue > red else RED
-                if friction[won]:
-                    direction, streak, bonus = None, 0, 0
+                if on_red if won else on_blue:  # ruling R2: a winner hit by Friction builds no momentum
+                    direction, streak, bonus = -1, 0, 0
                 else:
                     streak = streak + 1 if direction == won else 1
                     direction = won
@@ -187,53 +289,40 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
                 ties = 0
                 if pos == sign[won] * edge:
                     result = (names[won],)
-            for hand, (nums, fs) in zip(hands, chosen, strict=True):
-                for x in nums:
-                    hand.remove(x)
-                    discard.append(x)
-                for x, _ in fs:
-                    hand.remove(x)
-                    discard.append(x)
-            if result is None:
-                short = False
-                for hand in hands:
+            if waiting and result is None:  # refill the hands still short, in seat order
+                for i, hand in seat_hands:
                     while len(hand) < h:
-                        if not pile and discard and reshuffle:
-                            pile, discard = discard, []
-                            shuffle(pile)
-                            pile.reverse()
                         if not pile:
-                            short = True
-                            break
-                        hand.append(pile.pop())
-                    hand.sort()
-                if short:
-                    result = side_of_zero(pos)
+                            if not (discard and reshuffle):
+                                result = side_of_zero(pos)  # deck out
+                                break
+                            pile, discard = discard, []
+                            for a, k in shuffle_plan(len(pile)):  # rng.shuffle(pile)
+                                j = getrandbits(k)
+                                while j > a:
+                                    j = getrandbits(k)
+                                pile[a], pile[j] = pile[j], pile[a]
+                            pile.reverse()
+                        x = pile.pop()
+                        insort(hand, x)
+                        packs[i] += pack_of[x]
+            # the side ahead: the winner once the game is over (engine.heuristic), else by the table
+            if result is None:
+                who = leader[direction + 1][2 if streak > 2 else streak][pos + edge]
+            else:
+                who = names.index(result[0]) if result else -1
+            if who == run_who:
+                run += 1
+            else:
+                run_who, run = who, 1
+                if who >= 0:
+                    changes += last >= 0 and who != last
+                    last = who
             if result is not None:
-                leaders.append(-1 if not result else names.index(result[0]))
                 break
-            leaders.append(lead(pos, direction, streak))
         completed = result is not None
         winners = result if result is not None else side_of_zero(pos)
-        changes, held = _leads(leaders, winners, names)
+        held = None if len(winners) != 1 else run if run_who == names.index(winners[0]) else 0  # the single winner ahead to the end
         return GameRecord(index, completed, winners, turns, True, changes, held, (("melds", meld_count), ("partials", partial_count)))
 
     return play
-
-
-def _leads(leaders: list[int], winners: tuple[str, ...], names: tuple[str, ...]) -> tuple[int, int | None]:
-    """play.lead_figures on side numbers (-1: level)."""
-    changes, last = 0, -1
-    for who in leaders:
-        if who != -1:
-            changes += last != -1 and who != last
-            last = who
-    if len(winners) != 1:
-        return changes, None
-    won = names.index(winners[0])
-    held = 0
-    for who in reversed(leaders[1:]):
-        if who != won:
-            break
-        held += 1
-    return changes, held

@@ -20,6 +20,7 @@ KERNELS = {
     "momentum-game": "fast_momentum_game",
     "momentum": "fast_momentum",
     "newtonian-rummy": "fast_newtonian_rummy",
+    "integer-matrix": "fast_integer_matrix",
 }
 
 
