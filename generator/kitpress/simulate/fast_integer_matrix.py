@@ -185,6 +185,14 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
         return bytes(table)
 
     legal_bytes = [[translation(w, b) for b in range(n + 1)] for w in range(n + 1)]
+    # Set-up fills the same squares with the same colours in every game: its codes, counts and
+    # disc counts are those of one board (only the numbers on the discs differ).
+    set_up = list(offset)
+    for s, colour in setup:
+        for line, p in on[s]:
+            set_up[line] += colour * 3**p
+    set_up_total = white_offset + sum(counts[i] for i in set_up)  # what every placement would turn over
+    set_up_blacks = sum(colour == BLACK for _, colour in setup)
     plan = shuffle_plan(len(c.discs))
     bag0 = list(range(len(c.discs)))
     reference = RandomAgent()
@@ -199,8 +207,6 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
             while j > i:
                 j = getrandbits(k)
             bag[i], bag[j] = bag[j], bag[i]
-        fields = offset[:]  # each line's offset + code
-        blacks = whites = 0  # discs showing black, white
         shows = ([0] * n, [0] * n)  # the number each square's disc shows black side up, white side up
         number_on = (shows[0].__getitem__, shows[1].__getitem__)
         below = [0, 0]  # board masks: squares whose disc shows a number below 0 black (white) side up
@@ -224,17 +230,11 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
                 below[0] |= 1 << s
             elif on_white < 0:
                 below[1] |= 1 << s
-            if colour == BLACK:
-                blacks += 1
-            else:
-                whites += 1
-            for line, p in on[s]:
-                fields[line] += colour * 3**p
             turns += 1
             run += 1  # level: set-up scores nothing
-        total = white_offset  # what every placement would turn over, a byte each
-        for i in fields:
-            total += counts[i]
+        fields = set_up[:]  # each line's offset + code
+        total = set_up_total  # what every placement would turn over, a byte each
+        blacks, whites = set_up_blacks, nsetup - set_up_blacks  # discs showing black, white
         completed = False
         while turns >= nsetup:  # play; set-up is over unless the cap stopped it
             legal = total.to_bytes(2 * n, "little").translate(legal_bytes[whites][blacks])  # 1: legal
