@@ -5,13 +5,14 @@ index into the engine's list of legal plays, and whether a play is legal depends
 cards, so that list is (number-card choices) × (face-card choices) in the engine's order. What the list
 looks like depends only on the hand's make-up: how many number cards of each category it holds, and
 which face cards. Each hand carries that make-up packed in one integer (its *pack*, kept up to date as
-cards come and go), and `_Table` turns a pack into the list's length, where each single card sits in
-the hand, and the face-card choices; only the chosen play is spelt out. tests/test_simulate.py plays
-both paths on the same seeds and requires identical games.
+cards come and go), and `_Table` turns a pack into the list's length, where each single card and each
+well-formed trio sits in the hand, and the face-card choices; only the chosen play is spelt out. A hand
+is refilled as soon as its player has chosen, while the pile lasts (see the loop). tests/test_simulate.py
+plays both paths on the same seeds and requires identical games.
 
-Where the time goes (bench/simulate_speed.py, docs/simulate.md "Speed"): about 8,600 bytecodes a game
-before this layout, ~6,000 now; the 52-card shuffle alone is ~1,700 of them (51 swaps and ~70 draws,
-fixed by what the reference engine draws), and seeding the generator costs the sweep ~8 µs a game.
+Cost (callgrind, 4 players, tables warm): ~510,000 machine instructions a game with the sweep's
+seeding (~35,000 of them), ~870,000 before packs, trio positions and early refills; the 52-card shuffle
+alone is ~50,000 (51 swaps and ~70 draws, as the engine draws them).
 """
 
 from __future__ import annotations
