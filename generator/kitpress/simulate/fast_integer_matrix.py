@@ -16,9 +16,12 @@ A move changes the codes of the lines through the placed disc and through each d
 ~10 lines; for each, `total` swaps the line's old counts for its new ones. What the disc turns over is
 read from one table per line through its square, which also lists the lines those discs lie on.
 
-Cost (callgrind, seeding included): ~1.5 M machine instructions a game, against ~26.6 M for the
-reference engine with the random agent; about half of it is the interpreter, a sixth big-integer
-arithmetic on `total`, and the 49-disc shuffle ~45,000.
+Cost (bench/simulate_instructions.py, seeding included): ~1.43 M machine instructions a game, against
+~26.6 M for the reference engine with the random agent; ~40% is the interpreter's own loop, a quarter
+big-integer arithmetic on `total` (allocation included), and the 49-disc shuffle ~45,000. Tried and
+dropped: the line codes packed in one integer, so that a move is one addition per line that turns
+discs, with `total` summed over the touched lines in C (`sum(map(...))` over a memoryview): 60% more
+instructions, as each memoryview item is a slow call and every sum starts over from small numbers.
 
 Same game, same draws: the bag is shuffled as `rng.shuffle` does, and each turn draws one index below
 the length of the engine's list of legal placements (black squares in square order, then white ones;
@@ -33,7 +36,7 @@ import random
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from kitpress.games.integer_matrix import PLAY_CYCLE, SETUP_CYCLE, SETUP_FACE, SIDES, Place, side_of
+from kitpress.games.integer_matrix import PLAY_CYCLE, SETUP_CYCLE, SETUP_FACE, Place, side_of
 from kitpress.simulate.agents import RandomAgent
 from kitpress.simulate.draws import exact, shuffle_plan
 from kitpress.simulate.play import GameRecord, play_game
@@ -174,7 +177,6 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
     nsetup = len(engine.setup_index)
     seat_at = [SETUP_CYCLE[players_n][t % players_n] for t in range(nsetup)]  # who moves at each decision point
     seat_at += [PLAY_CYCLE[players_n][t % players_n] for t in range(n - nsetup)]
-    negative_at = [SIDES.index(side_of(seat)) == 1 for seat in seat_at]
     setup = [(s, BLACK if SETUP_FACE[side_of(seat)] == "black" else WHITE) for s, seat in zip(engine.setup_index, seat_at[:nsetup], strict=True)]
     shows_black = [black for black, _ in c.discs]
     shows_white = [white for _, white in c.discs]
@@ -220,7 +222,7 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
         shows = ([0] * n, [0] * n)  # the number each square's disc shows black side up, white side up
         number_on = (shows[0].__getitem__, shows[1].__getitem__)
         below = [0, 0]  # board masks: squares whose disc shows a number below 0 black (white) side up
-        positive = negative = 0  # net scores
+        lead = 0  # the positive side's net score plus the negative side's: its sign names the side ahead
         # lead figures as play.lead_figures counts them, kept as the game goes: the side ahead after
         # each decision point is the sign of positive + negative (engine.heuristic), 0 when level
         changes = last = 0  # lead changes; the last side ahead
@@ -258,8 +260,12 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
             r = getrandbits(k)
             while r >= count:
                 r = getrandbits(k)
-            # the r-th placement: what follows the (r + 1)-th 1 is the last part of a split at the 1s
-            s, colour, reads = place[2 * n - 1 - len(legal.split(b"\1", r + 1)[-1])]
+            # the r-th placement: what follows the (r + 1)-th 1 is the last part of a split at the 1s,
+            # and what precedes the (count - r)-th 1 from the end the first part of a split from the right
+            if r + r < count:
+                s, colour, reads = place[2 * n - 1 - len(legal.split(b"\1", r + 1)[-1])]
+            else:
+                s, colour, reads = place[len(legal.rsplit(b"\1", count - r)[0])]
             if trace:
                 trace({seat_at[turns]: Place(FACE_NAMES[colour], names[s])})
             disc = bag[turns]
@@ -270,11 +276,13 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
             elif on_white < 0:
                 below[1] |= 1 << s
             number = number_on[colour - 1]
-            score = number(s)
+            score = first = number(s)
             added = turned = 0
             # Each line through s: what turns over on it (read before any line changes: two lines
             # through s meet only there), then the new codes of that line and of the lines through the
-            # turned discs, each swapping its old counts in `total` for its new ones.
+            # turned discs, each swapping its old counts in `total` for its new ones. Equal counts are
+            # one object (lines_for stores each value once), and 4 updates in 10 change no count (most
+            # of them on full lines): those skip two big-integer operations.
             for line, base, flips, outcomes, own in reads:
                 old = fields[line]
                 f = flips[base + old]
@@ -284,15 +292,21 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
                     turned += many
                     score += sum(map(number, addends))
                     fields[line] = new = old + own + this
-                    total += counts[new] - counts[old]
+                    now, was = counts[new], counts[old]
+                    if now is not was:
+                        total += now - was
                     for line2, change in lines:
                         old = fields[line2]
                         fields[line2] = new = old + change
-                        total += counts[new] - counts[old]
+                        now, was = counts[new], counts[old]
+                        if now is not was:
+                            total += now - was
                 else:
                     fields[line] = new = old + own
-                    total += counts[new] - counts[old]
-            if number(s) < 0 or added & below[colour - 1]:
+                    now, was = counts[new], counts[old]
+                    if now is not was:
+                        total += now - was
+            if first < 0 or added & below[colour - 1]:
                 with_negative += 1
             if colour == BLACK:
                 blacks += 1 + turned
@@ -300,12 +314,9 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
             else:
                 whites += 1 + turned
                 blacks -= turned
-            if negative_at[turns]:
-                negative += score
-            else:
-                positive += score
+            lead += score  # engine: the mover's side's net score
             turns += 1
-            who = (positive + negative > 0) - (positive + negative < 0)
+            who = (lead > 0) - (lead < 0)
             if who == run_who:
                 run += 1
             else:
@@ -313,7 +324,7 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
                 if who:
                     changes += last != 0 and who != last
                     last = who
-        lead = positive + negative  # engine.winner_of, at the end or when time is called (stop)
+        # engine.winner_of, at the end or when time is called (stop)
         winners = ("positive",) if lead > 0 else ("negative",) if lead < 0 else ()
         # held: the decision points at the end with the single winner ahead throughout
         held = None if not winners else (run if run_who == (1 if lead > 0 else -1) else 0)

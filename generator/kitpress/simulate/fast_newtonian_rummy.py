@@ -5,14 +5,16 @@ index into the engine's list of legal plays, and whether a play is legal depends
 cards, so that list is (number-card choices) × (face-card choices) in the engine's order. What the list
 looks like depends only on the hand's make-up: how many number cards of each category it holds, and
 which face cards. Each hand carries that make-up packed in one integer (its *pack*, kept up to date as
-cards come and go), and `_Table` turns a pack into the list's length, where each single card and each
+cards come and go), and a table turns a pack into the list's length, where each single card and each
 well-formed trio sits in the hand, and the face-card choices; only the chosen play is spelt out. A hand
 is refilled as soon as its player has chosen, while the pile lasts (see the loop). tests/test_simulate.py
 plays both paths on the same seeds and requires identical games.
 
-Cost (callgrind, 4 players, tables warm): ~510,000 machine instructions a game with the sweep's
-seeding (~35,000 of them), ~870,000 before packs, trio positions and early refills; the 52-card shuffle
-alone is ~50,000 (51 swaps and ~70 draws, as the engine draws them).
+Cost (bench/simulate_instructions.py, 4 players, tables warm): ~550,000 machine instructions a game
+with the sweep's seeding (~35,000 of them), ~870,000 before packs, trio positions and early refills;
+the 52-card shuffle alone is ~50,000 (51 swaps and ~70 draws, as the engine draws them). About 40% is
+the interpreter's own loop; the rest is spread over many small C calls (list pops and inserts, draws,
+tuple handling), so no single change here buys more than a few per cent.
 """
 
 from __future__ import annotations
@@ -37,22 +39,7 @@ AIMS = ("J", "Q")
 J, Q, K_ON_J, K_ON_Q = range(4)  # what a face card played does: a J, a Q, a K aimed at a J or at a Q
 Faces = tuple[tuple[int, str | None], ...]
 Choice = tuple[tuple[int, str | None, int], ...]  # face cards played together: (card, a K's aim, what it does)
-Entry = tuple[int, int, int, int, list[int], list[tuple[int, int, int]], list[Choice]]
-
-
-class _Table(dict[int, Entry]):
-    """pack → (legal plays, bits to draw below that, face choices, single-card plays, where each
-    single card sits in the hand, where the cards of each well-formed trio sit, the face choices). An
-    entry is made the first time a hand of that make-up is met: it is a function of the rules and the
-    hand's make-up alone, never of a game's course."""
-
-    def __init__(self, describe: Callable[[int], Entry]) -> None:
-        super().__init__()
-        self.describe = describe
-
-    def __missing__(self, pack: int) -> Entry:
-        entry = self[pack] = self.describe(pack)
-        return entry
+Entry = tuple[int, int, list[tuple[int, int]], int, list[int], list[tuple[int, int, int]], list[Choice]]
 
 
 def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., GameRecord] | None:
@@ -87,7 +74,8 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
         r for r in itertools.product(range(4), repeat=3)
         if sorted(r) == [MASS, ACC, FORCE] or (wild and r.count(NONE) == 1 and len(set(r) - {NONE}) == 2)
     }  # fmt: skip
-    partial = [(value[x] // pdiv, 2) if role[x] == FORCE else (0, 0) for x in range(len(ids))]  # (force, kind)
+    partial = [value[x] // pdiv if role[x] == FORCE else 0 for x in range(len(ids))]  # a card alone: its force
+    is_partial = [int(role[x] == FORCE) for x in range(len(ids))]  # a card alone: a partial play (1) or not
     melds: dict[tuple[int, ...], tuple[int, int]] = {}  # worth of a trio of card numbers, filled as met
 
     def meld_worth(trio: tuple[int, ...]) -> tuple[int, int]:
@@ -131,9 +119,14 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
                     does = [(K_ON_J if a == "J" else K_ON_Q) if is_k[x] else AIMS.index(cards[x].rank) for x, a in zip(combo, aims, strict=True)]
                     choices.append(tuple(zip(combo, aims, does, strict=True)))
         options = (1 + len(single_at) + len(trio_at)) * len(choices)
-        return options, options.bit_length(), len(choices), len(single_at), single_at, trio_at, choices
+        split = [divmod(r, len(choices)) for r in range(options)]  # play r: (number choice, face choice)
+        return options, options.bit_length(), split, len(single_at), single_at, trio_at, choices
 
-    table = _Table(describe)
+    # pack → (legal plays, bits to draw below that, each play as (number choice, face choice), single-
+    # card plays, where each single card sits in the hand, where the cards of each well-formed trio
+    # sit, the face choices). An entry is made the first time a hand of that make-up is met: it is a
+    # function of the rules and the hand's make-up alone, never of a game's course.
+    table: dict[int, Entry] = {}
 
     def lead_of(pos: int, direction: int, streak: int) -> int:
         """engine.heuristic's leader (-1: level). Red's value is exactly the negative of blue's (IEEE
@@ -185,7 +178,11 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
             # short, the rest wait for the end of the round, where the discards are reshuffled.
             waiting = False
             for i, t in seat_team:
-                options, bits, sets, singles, single_at, trio_at, choices = table[packs[i]]
+                pack = packs[i]
+                try:
+                    options, bits, split, singles, single_at, trio_at, choices = table[pack]
+                except KeyError:
+                    options, bits, split, singles, single_at, trio_at, choices = table[pack] = describe(pack)
                 r = getrandbits(bits)  # rng.choice(legal plays), as draws.below_with
                 while r >= options:
                     r = getrandbits(bits)
@@ -193,30 +190,28 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
                     if trace:
                         shown.append(((), ()))
                     continue
-                q, j = divmod(r, sets)  # play r is number choice q with face choice j
+                q, j = split[r]  # play r is number choice q with face choice j
                 hand = hands[i]
-                numbers: tuple[int, ...] = ()  # the number cards played
+                numbers: tuple[int, ...] = ()  # the number cards played (for a meld, or a trace)
                 if not q:
                     pass
                 elif q <= singles:
                     x = hand.pop(single_at[q - 1])
-                    numbers = (x,)
+                    pack -= pack_of[x]
+                    if trace:
+                        numbers = (x,)
                     discard.append(x)
-                    packs[i] -= pack_of[x]
-                    force, kind = partial[x]
-                    if kind:
-                        partial_count += 1
+                    partial_count += is_partial[x]
                     if t:
-                        red += force
+                        red += partial[x]
                     else:
-                        blue += force
+                        blue += partial[x]
                 else:  # a meld: the (q - singles)-th well-formed trio
                     a, b, c = trio_at[q - 1 - singles]
                     numbers = (hand[a], hand[b], hand[c])
                     del hand[c], hand[b], hand[a]
-                    for x in numbers:
-                        discard.append(x)
-                        packs[i] -= pack_of[x]
+                    discard += numbers
+                    pack -= pack_of[numbers[0]] + pack_of[numbers[1]] + pack_of[numbers[2]]
                     if numbers not in melds:
                         melds[numbers] = meld_worth(numbers)
                     force, kind = melds[numbers]
@@ -229,7 +224,7 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
                     for x, _, does in choices[j]:
                         hand.remove(x)
                         discard.append(x)
-                        packs[i] -= pack_of[x]
+                        pack -= pack_of[x]
                         if does <= Q:
                             live[2 * t + does] += 1
                         else:
@@ -240,7 +235,8 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
                     while len(hand) < h:
                         x = pile.pop()
                         insort(hand, x)
-                        packs[i] += pack_of[x]
+                        pack += pack_of[x]
+                packs[i] = pack
                 if trace:
                     shown.append((numbers, tuple((x, a) for x, a, _ in choices[j])))
             if trace:

@@ -1,0 +1,81 @@
+"""Machine instructions per simulated game (valgrind's callgrind), per bundled game's fast path.
+
+Rates on a shared machine wander ±30% from run to run; instruction counts do not, so they tell
+whether a change to a fast path helped. Not a test: run it by hand (valgrind must be installed).
+
+    .venv/bin/python bench/simulate_instructions.py                    # every game with a fast path
+    .venv/bin/python bench/simulate_instructions.py newtonian-rummy --games 2000
+
+Only the games are counted: they are played inside one `functools.reduce` call, and callgrind
+collects only while that C function runs (its toggle), so importing, loading the spec and building
+the tables are left out. Each game is played as a sweep plays it (its own seeded generator, a full
+record), after 2,000 games (not counted) that warm the tables a fast path fills as it meets new hands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from kitpress.resources import bundled_specs
+from kitpress.simulate.kernels import KERNELS, fast_path
+from kitpress.simulate.play import game_rng
+from kitpress.spec.load import load_spec
+
+WARM = 2000
+
+
+def play(game: str, games: int) -> None:
+    """The measured part: `games` games inside one reduce call."""
+    kernel = fast_path(load_spec(game).engine, None, 1000)
+    assert kernel is not None, f"{game} has no fast path"
+    rng = random.Random()
+    for index in range(WARM):
+        game_rng(0, None, index, reuse=rng)
+        kernel(rng, index)
+
+    def one(_: None, index: int) -> None:
+        game_rng(0, None, index, reuse=rng)
+        kernel(rng, index)
+
+    functools.reduce(one, range(WARM, WARM + games), None)
+
+
+def count(game: str, games: int) -> int:
+    """Instructions callgrind counted inside the reduce call."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "callgrind.out"
+        command = ["valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=functools_reduce",
+                   f"--callgrind-out-file={out}", sys.executable, __file__, "--inside", game, "--games", str(games)]  # fmt: skip
+        subprocess.run(command, check=True, capture_output=True)
+        summary = re.search(r"^summary:\s+(\d+)", out.read_text(), re.MULTILINE)
+        assert summary, "callgrind wrote no summary"
+        return int(summary.group(1))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="bundled game ids (default: every one with a fast path)")
+    parser.add_argument("--games", dest="count", type=int, default=300, help="games counted per game id")
+    parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)  # the run under valgrind
+    args = parser.parse_args()
+    if args.inside:
+        play(args.games[0], args.count)
+        return
+    if shutil.which("valgrind") is None:
+        sys.exit("bench/simulate_instructions.py: valgrind is not installed (apt-get install valgrind)")
+    chosen = args.games or [g for g in bundled_specs() if load_spec(g).engine.id in KERNELS]
+    print(f"{'game':<17}{'instructions/game':>19}")
+    for game in chosen:
+        print(f"{game:<17}{count(game, args.count) / args.count:>19,.0f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
