@@ -48,7 +48,7 @@ sysdeps-test:
 $(STAMP): pyproject.toml | sysdeps
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m pip install -q -e '.[dev,cluster,fast]'
 	@touch $@
 
 clean:

@@ -1,4 +1,4 @@
-"""Machine instructions per simulated game (valgrind's callgrind), per bundled game's fast path.
+"""Machine instructions per simulated game (valgrind's callgrind), per bundled game's Python fast path.
 
 Rates on a shared machine wander ±30% from run to run; instruction counts do not, so they tell
 whether a change to a fast path helped. Not a test: run it by hand (valgrind must be installed).
@@ -34,7 +34,7 @@ WARM = 2000
 
 def play(game: str, games: int) -> None:
     """The measured part: `games` games inside one reduce call."""
-    kernel = fast_path(load_spec(game).engine, None, 1000)
+    kernel = fast_path(load_spec(game).engine, None, 1000, compiled=False)  # the Python ports
     assert kernel is not None, f"{game} has no fast path"
     rng = random.Random()
     for index in range(WARM):

@@ -5,7 +5,8 @@ Not a timed test: run it by hand on a quiet machine.
     .venv/bin/python bench/simulate_speed.py              # every bundled game, 2 s per measurement
     .venv/bin/python bench/simulate_speed.py --seconds 5 momentum-game
 
-For each game it measures the path a sweep takes (the game's fast path when it has one) and the
+For each game it measures every path it has, the first listed being the one a sweep takes: the
+compiled port (where numba is installed and the game has one), the Python fast path, and the
 reference engine, each the best of three runs, exactly as the sweep plays them (per-game generator
 seeded from seed, variant and index; records built). Each measurement runs in a fresh process, as a
 sweep's worker plays one game's games: one game's tables and garbage then do not slow another's (in
@@ -25,7 +26,7 @@ from concurrent.futures import ProcessPoolExecutor
 from kitpress.games import engines
 from kitpress.resources import bundled_specs
 from kitpress.simulate.agents import RandomAgent
-from kitpress.simulate.kernels import fast_path
+from kitpress.simulate.kernels import fast_path, path_name
 from kitpress.simulate.play import GameRecord, game_rng, play_game
 from kitpress.spec.load import load_spec
 
@@ -53,8 +54,10 @@ def rate(play: Callable[[random.Random, int], GameRecord], seconds: float, repea
 def measure(game: str, players: int | None, path: str, seconds: float) -> tuple[float, float] | None:
     """(games per second, mean length) of one path of one game; None when it has no such path."""
     engine = load_spec(game).engine
-    if path == "fast":
-        play = fast_path(engine, players, 1000)
+    if path in ("compiled", "fast"):
+        if path_name(engine, compiled=path == "compiled") != path:
+            return None
+        play = fast_path(engine, players, 1000, compiled=path == "compiled")
         if play is None:
             return None
     else:
@@ -85,8 +88,8 @@ def main() -> None:
         counts = [None, 2] if game == "newtonian-rummy" else [None]
         for players in counts:
             first = True  # the path a sweep takes: the fast one when there is one
-            for name in ("fast", "reference"):
-                measured = fresh(game, players, name, args.seconds if name == "fast" else args.seconds / 2)
+            for name in ("compiled", "fast", "reference"):
+                measured = fresh(game, players, name, args.seconds if name != "reference" else args.seconds / 2)
                 if measured is None:
                     continue
                 speed, length = measured

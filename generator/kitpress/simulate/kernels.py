@@ -3,11 +3,15 @@ reference rules that must give the identical game for the same `random.Random` (
 
 `build(engine, players, max_turns)` returns a function `(rng, index, trace=None) -> GameRecord`, or
 None when the fast path does not cover this engine's config; the reference path then plays.
+
+Where numba is installed (the `fast` extra), a game with a compiled port plays that instead of its
+Python fast path: the same games again (tested against both), several times faster.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import random
 from collections.abc import Callable
 from typing import Any
@@ -22,11 +26,27 @@ KERNELS = {
     "newtonian-rummy": "fast_newtonian_rummy",
     "integer-matrix": "fast_integer_matrix",
 }
+COMPILED = {"integer-matrix": "compiled_integer_matrix"}  # ports for numba
 
 
-def fast_path(engine: Any, players: int | None, max_turns: int) -> Callable[..., GameRecord] | None:
-    module = KERNELS.get(engine.id)
-    if module is None:
+def compiler_available() -> bool:
+    return importlib.util.find_spec("numba") is not None
+
+
+def path_name(engine: Any, compiled: bool = True) -> str | None:
+    """Which path `fast_path` takes for this engine's game: "compiled", "fast", or None (the engine)."""
+    if compiled and engine.id in COMPILED and compiler_available():
+        return "compiled"
+    return "fast" if engine.id in KERNELS else None
+
+
+def fast_path(engine: Any, players: int | None, max_turns: int, compiled: bool = True) -> Callable[..., GameRecord] | None:
+    """The game's fastest port; `compiled=False` keeps to the Python ones."""
+    path = path_name(engine, compiled)
+    if path is None:
         return None
+    module = COMPILED[engine.id] if path == "compiled" else KERNELS[engine.id]
     built: Callable[..., GameRecord] | None = importlib.import_module(f"kitpress.simulate.{module}").build(engine, players, max_turns)
+    if built is None and path == "compiled":  # a config the compiled port does not cover
+        return fast_path(engine, players, max_turns, compiled=False)
     return built
