@@ -26,7 +26,7 @@ KERNELS = {
     "newtonian-rummy": "fast_newtonian_rummy",
     "integer-matrix": "fast_integer_matrix",
 }
-COMPILED = {"integer-matrix": "compiled_integer_matrix"}  # ports for numba
+COMPILED = {"integer-matrix": "compiled_integer_matrix", "newtonian-rummy": "compiled_newtonian_rummy"}  # ports for numba
 
 
 def compiler_available() -> bool:
