@@ -21,7 +21,7 @@ from kitpress.spec.load import load_spec
 
 pytest.importorskip("numba")
 
-PLAYERS = {"integer-matrix": (None, 4), "newtonian-rummy": (None, 2, 6)}  # player counts each engine seats
+PLAYERS = {"momentum-game": (None,), "integer-matrix": (None, 4), "newtonian-rummy": (None, 2, 6)}  # player counts each engine seats
 
 
 def _games(engine: Any, players: int | None, max_turns: int, indices: range) -> list[list[tuple[GameRecord, list[Any]]]]:

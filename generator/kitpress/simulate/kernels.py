@@ -26,7 +26,11 @@ KERNELS = {
     "newtonian-rummy": "fast_newtonian_rummy",
     "integer-matrix": "fast_integer_matrix",
 }
-COMPILED = {"integer-matrix": "compiled_integer_matrix", "newtonian-rummy": "compiled_newtonian_rummy"}  # ports for numba
+COMPILED = {  # ports for numba
+    "momentum-game": "compiled_momentum_game",
+    "newtonian-rummy": "compiled_newtonian_rummy",
+    "integer-matrix": "compiled_integer_matrix",
+}
 
 
 def compiler_available() -> bool:
