@@ -49,6 +49,7 @@ $(STAMP): pyproject.toml | sysdeps
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[dev,cluster,fast]'
+	$(BIN)/python -m kitpress.simulate.kernels  # compile the simulation ports once (numba caches them)
 	@touch $@
 
 clean:
