@@ -24,6 +24,7 @@ from numba import njit
 
 from kitpress.games.integer_matrix import PLAY_CYCLE, SETUP_CYCLE, SETUP_FACE, Place, side_of
 from kitpress.simulate.agents import RandomAgent
+from kitpress.simulate.compiled_draws import draw, shuffle
 from kitpress.simulate.play import GameRecord, play_game
 from kitpress.simulate.words import block_exact, words
 
@@ -67,20 +68,10 @@ def _play(
     the last run, its length, additions with a negative). Status NEED_MORE: the block ran out. moves[t]
     is decision point t's placement, 2 × square + (colour - 1)."""
     n = len(lengths)
-    p = 0  # the next output to use
     bag = np.arange(len(shows_black))
-    for i in range(len(bag) - 1, 0, -1):  # rng.shuffle(bag): j below i + 1, by rejection
-        k = 0
-        while (i + 1) >> k:
-            k += 1
-        while True:
-            if p == len(words):
-                return NEED_MORE, 0, False, 0, 0, 0, 0, 0
-            j = words[p] >> (32 - k)
-            p += 1
-            if j <= i:
-                break
-        bag[i], bag[j] = bag[j], bag[i]
+    p = shuffle(words, 0, bag, len(bag))  # the next output to use
+    if p < 0:
+        return NEED_MORE, 0, False, 0, 0, 0, 0, 0
     board = np.zeros(n, np.int64)
     number = np.zeros((3, n), np.int64)  # number[colour][s]: the disc on s, that side up
     below = np.full(n, -1, np.int64)  # 0: shows a number below 0 black side up; else 1: white side up
@@ -92,13 +83,9 @@ def _play(
     for t in range(len(setup_square)):  # set-up: a list of one placement, which the agent still draws from
         if turns == max_turns:
             break
-        while True:  # rng.choice of one: below(1)
-            if p == len(words):
-                return NEED_MORE, 0, False, 0, 0, 0, 0, 0
-            bit = words[p] >> 31
-            p += 1
-            if not bit:
-                break
+        zero, p = draw(words, p, 1)  # rng.choice of one, which still draws
+        if zero < 0:
+            return NEED_MORE, 0, False, 0, 0, 0, 0, 0
         s, colour = setup_square[t], setup_colour[t]
         disc = bag[turns]
         board[s] = colour
@@ -150,16 +137,9 @@ def _play(
             break
         if turns == max_turns:
             break
-        k = 0  # rng.choice(legal placements): below(count)
-        while count >> k:
-            k += 1
-        while True:
-            if p == len(words):
-                return NEED_MORE, 0, False, 0, 0, 0, 0, 0
-            r = words[p] >> (32 - k)
-            p += 1
-            if r < count:
-                break
+        r, p = draw(words, p, count)  # rng.choice(legal placements)
+        if r < 0:
+            return NEED_MORE, 0, False, 0, 0, 0, 0, 0
         s, colour = legal[r] // 2, legal[r] % 2 + 1
         moves[turns] = legal[r]
         disc = bag[turns]

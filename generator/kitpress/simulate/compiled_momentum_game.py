@@ -15,7 +15,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from kitpress.simulate.compiled_newtonian_rummy import _draw, _shuffle
+from kitpress.simulate.compiled_draws import draw as _draw
+from kitpress.simulate.compiled_draws import shuffle as _shuffle
 from kitpress.simulate.fast_momentum_game import _stopped
 from kitpress.simulate.play import GameRecord
 from kitpress.simulate.words import block_exact, words

@@ -22,6 +22,8 @@ from numba import njit
 
 from kitpress.games.newtonian_rummy_cards import FacePlay, Play
 from kitpress.simulate.agents import RandomAgent
+from kitpress.simulate.compiled_draws import draw as _draw
+from kitpress.simulate.compiled_draws import shuffle as _shuffle
 from kitpress.simulate.play import GameRecord, play_game
 from kitpress.simulate.words import block_exact, words
 
@@ -34,31 +36,6 @@ NEED_MORE = -1
 (N, H, EDGE, LO, HI, IP, IQ, FDIV, PDIV, STACK, CAP, LONE, WILD, FPP, RESHUFFLE, STALEMATE, MAX_TURNS,
  SIGN_BLUE, SIGN_RED, TRACING, CFG) = range(21)  # fmt: skip
 NO_RESULT, DRAW = -2, -1  # result codes besides a team's index (0 blue, 1 red)
-
-
-@njit(cache=True, nogil=True)
-def _draw(words: np.ndarray, p: int, n: int) -> tuple[int, int]:
-    """(index below n as rng.choice draws it, the next output), or (-1, p) when the block ran out."""
-    k = 0
-    while n >> k:
-        k += 1
-    while p < len(words):
-        r = words[p] >> (32 - k)
-        p += 1
-        if r < n:
-            return r, p
-    return -1, p
-
-
-@njit(cache=True, nogil=True)
-def _shuffle(words: np.ndarray, p: int, x: np.ndarray, length: int) -> int:
-    """rng.shuffle(x[:length]) in place; returns the next output (-1: the block ran out)."""
-    for i in range(length - 1, 0, -1):
-        j, p = _draw(words, p, i + 1)
-        if j < 0:
-            return -1
-        x[i], x[j] = x[j], x[i]
-    return p
 
 
 @njit(cache=True, nogil=True)
