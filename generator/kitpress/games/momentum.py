@@ -17,7 +17,7 @@ from pydantic import Field, field_validator, model_validator
 from kitpress.games.base import Engine, Event, ExampleError, Outcome, Step
 from kitpress.games.momentum_board import EMPTY, LETTERS, Push, cell_name, momentum, parse_cell, rows, track
 from kitpress.games.momentum_examples import build_start, check_plays, describe
-from kitpress.spec.model import Strict, check_id
+from kitpress.spec.model import COLOUR_PATTERN, Strict, check_id
 
 SWAP = "swap"
 
@@ -28,7 +28,7 @@ class Seat(Strict):
     id: str
     name: str
     letter: str = Field(pattern=r"^[A-Z]$", description="the marble's letter in board diagrams")
-    colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+    colour: str = Field(pattern=COLOUR_PATTERN)
     symbol: Literal["dot", "ring", "cross", "triangle", "square", "star"] = Field(
         description="printed on paper tokens so the colours read in black and white"
     )

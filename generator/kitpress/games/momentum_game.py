@@ -16,7 +16,7 @@ from typing import Any, Literal
 from pydantic import Field, field_validator, model_validator
 
 from kitpress.games.base import Engine, Event, ExampleError, Outcome, Step
-from kitpress.spec.model import Strict, check_id
+from kitpress.spec.model import COLOUR_PATTERN, Strict, check_id
 
 # --- config: the spec's `game:` section ----------------------------------------------------------
 
@@ -41,7 +41,7 @@ class Side(Strict):
     edge: Literal["max", "min"]
     direction: str = Field(description="the word for its direction, e.g. Right")
     arrow: str
-    colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+    colour: str = Field(pattern=COLOUR_PATTERN)
 
 
 class Shade(Strict):

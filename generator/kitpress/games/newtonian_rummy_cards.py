@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from kitpress.spec.model import Strict
+from kitpress.spec.model import COLOUR_PATTERN, Strict
 
 TEAMS = ("blue", "red")
 FACE_RANKS = ("J", "Q", "K")
@@ -39,7 +39,7 @@ class Team(Strict):
     id: Literal["blue", "red"]
     name: str
     edge: Literal["max", "min"]
-    colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+    colour: str = Field(pattern=COLOUR_PATTERN)
 
 
 class Track(Strict):

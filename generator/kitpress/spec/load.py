@@ -16,13 +16,13 @@ from kitpress.games import engines
 from kitpress.games.base import Engine, ExampleError
 from kitpress.resources import bundled_specs
 from kitpress.spec import text as spectext
-from kitpress.spec.model import CommonSpec, Example, Section, Strict
+from kitpress.spec.model import COLOUR_PATTERN, CommonSpec, Example, Section, Strict
 from kitpress.spec.production import MODELS as PRODUCTION_MODELS
 from kitpress.spec.validate import validate
 from kitpress.spec.variants import VariantPathError, apply_changes
 from kitpress.spec.yamlpos import Located, load_file
 
-COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+COLOUR = re.compile(COLOUR_PATTERN)
 
 
 @dataclass(frozen=True)

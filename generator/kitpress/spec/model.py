@@ -7,6 +7,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+COLOUR_PATTERN = r"^#[0-9a-fA-F]{6}$"  # a colour as #rrggbb; validate.py words its error
+
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]{0,47}$"
 _ID = re.compile(ID_PATTERN)
 

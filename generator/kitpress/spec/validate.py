@@ -7,6 +7,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from kitpress.errors import InputError, Problem
+from kitpress.spec.model import COLOUR_PATTERN
 from kitpress.spec.yamlpos import Located, Path
 
 M = TypeVar("M", bound=BaseModel)
@@ -57,6 +58,8 @@ def _message(err: dict[str, Any], model: type[BaseModel], loc: Path) -> str:
         return f"{err['msg'].lower()}, got {describe(err.get('input'))}"
     if kind == "value_error":
         return str(err.get("ctx", {}).get("error", err["msg"]))
+    if kind == "string_pattern_mismatch" and err.get("ctx", {}).get("pattern") == COLOUR_PATTERN:
+        return f"expected a colour as #rrggbb, such as #1b5e20, got {describe(err.get('input'))}"
     return f"{err['msg']} (got {describe(err.get('input'))})"
 
 
