@@ -5,7 +5,7 @@ as bad input at the `production:` line."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
@@ -132,7 +132,74 @@ class IntegerMatrixBoard(Strict):
     caption: str = ""
 
 
+# --- Momentum (Leduc) ----------------------------------------------------------------------
+
+Symbol = Literal["dot", "ring", "cross", "triangle", "square", "star"]  # as games.momentum's seats
+
+
+class Tracker(Strict):
+    label: str = Field(min_length=1)
+    symbol: Symbol
+    diameter_mm: float = Field(ge=6, le=25)
+    colour: Colour
+
+
+class MomentumDiagram(Strict):
+    before: str
+    after: str
+    drop: str
+    swap: str
+    refused: str
+    hand: str
+
+
+class MomentumFaces(Strict):
+    marble_diameter_mm: float = Field(ge=10, le=30)
+    tokens: str = ""  # for the person who prints: what the token sheet holds
+    tokens_title: str = Field(min_length=1)
+    tracker: Tracker
+    reference_title: str = Field(min_length=1)
+    marbles_title: str = Field(min_length=1)
+    directions_title: str = Field(min_length=1)
+    referee_title: str = Field(min_length=1)
+    referee_card_mm: tuple[Annotated[float, Field(ge=50, le=190)], Annotated[float, Field(ge=50, le=250)]]
+    rulings_title: str = Field(min_length=1)
+    diagram: MomentumDiagram
+
+
+class BoardCoordinates(Strict):  # for the teacher: how the board's letters and numbers run
+    columns: str = ""
+    rows: str = ""
+
+
+class BoardTrack(Strict):
+    squares: str = ""  # for the teacher, like start and path: the track in words
+    start: str = ""
+    start_label: str = Field(min_length=1)
+    end_label: str = Field(min_length=1)
+    path: str = ""
+
+
+class SeatEdge(Strict):
+    seat: str = Field(min_length=1)
+    side: Literal["bottom", "top"]
+    label: str
+
+
+class MomentumBoard(Strict):
+    # 7 cells + 2 × (band + track + edge) must stay within A4's 190 mm printable width
+    cell_mm: float = Field(ge=15, le=22)
+    coordinate_band_mm: float = Field(ge=3, le=8)
+    track_depth_mm: float = Field(ge=8, le=16)
+    edge_mm: float = Field(ge=0, le=3)
+    seat_strip_mm: float = Field(ge=6, le=16)
+    coordinates: BoardCoordinates = BoardCoordinates()
+    track: BoardTrack
+    edges: list[SeatEdge] = []
+
+
 MODELS: dict[str, dict[str, type[BaseModel]]] = {
+    "momentum": {"faces": MomentumFaces, "board": MomentumBoard},
     "momentum-game": {"faces": MomentumGameFaces, "board": MomentumGameBoard},
     "integer-matrix": {"faces": IntegerMatrixFaces, "board": IntegerMatrixBoard},
 }
