@@ -5,8 +5,8 @@ duplicated, two values swapped, junk typed into a line). A clean answer is succe
 check (exit 1), or a refusal (exit 2) whose every stderr line is `file:line[:col]: message`; never a
 traceback. Derandomized, so CI sees the same inputs every run.
 
-A third test mutates only the `production:` section, which `check` takes as free-form data, and asks
-that whatever loads also renders its art (xfail while that section is untyped).
+A third test mutates only the `production:` section, typed per game (spec/production.py), and asks
+that whatever loads also renders its art.
 
 Junk text is drawn from printable characters: a control character is a known bug with its own case in
 the corpus (tests/malformed/file-control-character.yaml), and would otherwise be all this test finds.

@@ -115,7 +115,8 @@ T = TypeVar("T")
 
 
 def _reading_production(loaded: LoadedSpec, work: Callable[[], T]) -> T:
-    """Renderers read `production`, a free-form section: a value they cannot use is bad input."""
+    """Renderers read `production`: a value they cannot use that its typed model (spec/production.py)
+    let through, such as a reference to a category the game lacks, is bad input."""
     try:
         return work()
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:

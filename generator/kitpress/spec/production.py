@@ -1,7 +1,8 @@
-"""Typed `production.faces` and `production.board` for games whose renderer reads them, so a value the
+"""Typed `production.faces` and `production.board` for each bundled game's renderer, so a value the
 renderer cannot use is reported at its own line when the spec loads, not as a failed build later.
-A game without a model here keeps the free-form sections; its renderer's errors are still reported
-as bad input at the `production:` line."""
+What a model cannot see — a cross-reference into `game:`, such as a category with no design — the
+renderer still reports, as bad input at the `production:` line (build._reading_production). A spec
+for an engine without a model here keeps the free-form sections."""
 
 from __future__ import annotations
 
@@ -198,7 +199,117 @@ class MomentumBoard(Strict):
     edges: list[SeatEdge] = []
 
 
+# --- Newtonian Rummy ------------------------------------------------------------------------
+
+# the drawings newtonian_rummy_marks.symbol knows
+CardSymbol = Literal["weight", "speed", "push", "gauge", "impulse", "friction", "balance"]
+
+
+class Category(Strict):
+    header: str = Field(min_length=1)
+    colour: Colour
+    symbol: CardSymbol
+    note: str = ""
+    wild_note: str = ""
+
+
+class KEnds(Strict):
+    top: str = Field(min_length=1)
+    bottom: str = Field(min_length=1)
+
+
+class FaceCard(Strict):
+    text: str = Field(min_length=1)
+    colour: Colour
+    symbol: CardSymbol
+
+
+class KCard(FaceCard):
+    """The K prints the two ranks it can cancel at its two ends, so a player points it at one."""
+
+    ends: KEnds
+    end_label: str = Field(min_length=1)
+    aim_note: str = ""
+
+
+class FaceCards(Strict):  # a deck without some face card needs no design for it
+    J: FaceCard | None = None
+    Q: FaceCard | None = None
+    K: KCard | None = None
+
+
+class Block(Strict):
+    label: str = Field(min_length=1)
+    colour: Colour
+
+
+class MomentumMarker(Strict):
+    title: str = Field(min_length=1)
+    none: str
+    streak: str
+    bonus: str
+    chip: str
+    how: str = ""
+
+
+class RefereeTitles(Strict):
+    title: str = Field(min_length=1)
+    rulings: str = Field(min_length=1)
+
+
+class StandardDeck(Strict):
+    title: str = Field(min_length=1)
+    note: str = ""
+    suits: dict[str, str]  # suit symbol → category id
+    suit_colours: dict[str, Colour]
+    ranks: dict[str, str]  # rank → the value or face card it plays as
+    suit_heading: str
+    rank_heading: str
+    face_heading: str
+    k_aim: str = ""
+    example_heading: str
+    no_faces: str = ""
+
+
+class AnswerKey(Strict):
+    title: str = Field(min_length=1)
+    intro: str = ""
+    by_force: str
+    alone: str
+    grid_heading: str
+    wild_note: str = ""
+
+
+class RummyFaces(Strict):
+    categories: dict[str, Category]  # by category id
+    numerals: str = ""  # for the person who prints: how the card numbers look (the renderer's own way)
+    face_cards: FaceCards = FaceCards()
+    back_title: str = Field(min_length=1)
+    back_subtitle: str = ""
+    back_colour: Colour
+    block: Block
+    momentum: MomentumMarker
+    referee: RefereeTitles
+    standard_deck: StandardDeck
+    answer_key: AnswerKey
+
+
+class EdgePatterns(Strict):
+    blue: Literal["hatched", "dotted"]
+    red: Literal["hatched", "dotted"]
+
+
+class RummyBoard(Strict):
+    edge_patterns: EdgePatterns
+    pulls: str
+    wins: str
+    side: str
+    start: str
+    caption: str = ""
+
+
 MODELS: dict[str, dict[str, type[BaseModel]]] = {
+    "newtonian-rummy": {"faces": RummyFaces, "board": RummyBoard},
     "momentum": {"faces": MomentumFaces, "board": MomentumBoard},
     "momentum-game": {"faces": MomentumGameFaces, "board": MomentumGameBoard},
     "integer-matrix": {"faces": IntegerMatrixFaces, "board": IntegerMatrixBoard},
