@@ -1,14 +1,18 @@
 """The JSON Schema of the spec format, for editors: each engine's spec model (the common keys and that
-game's documentation sections) with its `game:` config model, chosen by the spec's `engine` value."""
+game's documentation sections) with its `game:` config model and its typed `production:` faces and
+board, chosen by the spec's `engine` value."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
+from pydantic import create_model
+
 from kitpress.games import engines
 from kitpress.spec.load import spec_model
-from kitpress.spec.model import ID_PATTERN
+from kitpress.spec.model import ID_PATTERN, Production
+from kitpress.spec.production import MODELS as PRODUCTION_MODELS
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -49,6 +53,11 @@ def spec_schema() -> dict[str, Any]:
         game = _merge(defs, engine_id, engines()[engine_id].config_model.model_json_schema())
         game.setdefault("description", f"The rules' numbers for the {engine_id} engine; rule texts quote them as {{name}}.")
         spec["properties"]["game"] = game
+        typed = PRODUCTION_MODELS.get(engine_id)
+        if typed:  # the production section as this engine's renderer reads it
+            name = "Production_" + engine_id.replace("-", "_")
+            model = create_model(name, __base__=Production, **{key: (part, ...) for key, part in typed.items()})  # type: ignore[call-overload]
+            spec["properties"]["production"] = _merge(defs, engine_id, model.model_json_schema())
         spec["properties"]["engine"] = {"const": engine_id, "description": "The rules engine this spec is for."}
         spec["properties"]["id"] = {**spec["properties"]["id"], "pattern": ID_PATTERN}
         spec["title"] = f"kitpress spec for the {engine_id} engine"

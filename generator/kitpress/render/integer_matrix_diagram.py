@@ -49,7 +49,7 @@ def diagram(loaded: LoadedSpec, before: dict[str, Any], after: dict[str, Any]) -
     return _picture(
         [
             (before, labels["before"], {"target": placed}, _hand_and_net(before, labels, look)),
-            (after, f"{labels['after']}: {mover} {labels['on']} {placed}", {"placed": placed, "flipped": flipped}, after_lines),
+            (after, f"{labels['after']}: {mover} {labels['onto']} {placed}", {"placed": placed, "flipped": flipped}, after_lines),
         ],
         board_w,
         look,

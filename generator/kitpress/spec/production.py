@@ -100,7 +100,7 @@ class RefereeCard(Strict):
 class DiagramLabels(Strict):
     before: str
     after: str
-    on: str
+    onto: str  # "after: <side> on <square>"; not `on`, which YAML 1.1 reads as true
     setup: str
     refused: str
     placed: str
