@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 import random
 from collections.abc import Callable
 from typing import Any
@@ -26,9 +27,9 @@ KERNELS = {
     "newtonian-rummy": "fast_newtonian_rummy",
     "integer-matrix": "fast_integer_matrix",
 }
-COMPILED = {  # ports for numba
-    "momentum-game": "compiled_momentum_game",
+COMPILED = {  # ports for numba, the slowest to compile first
     "newtonian-rummy": "compiled_newtonian_rummy",
+    "momentum-game": "compiled_momentum_game",
     "integer-matrix": "compiled_integer_matrix",
 }
 
@@ -56,24 +57,38 @@ def fast_path(engine: Any, players: int | None, max_turns: int, compiled: bool =
     return built
 
 
-def compile_all() -> list[str]:
-    """Compile every compiled port now (numba caches them beside their modules), so the first sweep
-    does not wait for it; `make kit` runs this once. Returns the games compiled (none without numba)."""
-    if not compiler_available():
-        return []
-    from kitpress.resources import bundled_specs
+def _compile(game: str) -> str:
+    """Compile one game's port by playing one capped game with it."""
     from kitpress.simulate.play import game_rng
     from kitpress.spec.load import load_spec
 
-    done = []
-    for game in bundled_specs():
-        engine = load_spec(game).engine
-        if path_name(engine) == "compiled":
-            kernel = fast_path(engine, None, 1)
-            if kernel is not None:
-                kernel(game_rng(0, None, 0), 0)  # one capped game compiles the port
-                done.append(game)
-    return done
+    kernel = fast_path(load_spec(game).engine, None, 1)
+    if kernel is not None:
+        kernel(game_rng(0, None, 0), 0)
+    return game
+
+
+def compile_all() -> list[str]:
+    """Compile every compiled port now (numba caches them beside their modules), so the first sweep
+    does not wait for it; `make kit` runs this once. The games compile side by side in processes of
+    their own (numba writes its cache files atomically), after the draws they share. Returns the
+    games compiled (none without numba)."""
+    if not compiler_available():
+        return []
+    from concurrent.futures import ProcessPoolExecutor
+
+    import numpy as np
+
+    from kitpress.resources import bundled_specs
+    from kitpress.simulate.compiled_draws import draw, shuffle
+    from kitpress.spec.load import load_spec
+
+    draw(np.zeros(1, np.int64), 0, 1)
+    shuffle(np.zeros(1, np.int64), 0, np.zeros(1, np.int64), 1)
+    games = [game for game in bundled_specs() if path_name(load_spec(game).engine) == "compiled"]
+    games.sort(key=lambda game: list(COMPILED).index(load_spec(game).engine.id))  # COMPILED's order: quicker ones last
+    with ProcessPoolExecutor(max_workers=min(len(games), os.cpu_count() or 1) or 1) as pool:
+        return list(pool.map(_compile, games))
 
 
 if __name__ == "__main__":
