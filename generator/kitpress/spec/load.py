@@ -18,6 +18,7 @@ from kitpress.resources import bundled_specs
 from kitpress.spec import text as spectext
 from kitpress.spec.model import COLOUR_PATTERN, CommonSpec, Example, Section, Strict
 from kitpress.spec.production import MODELS as PRODUCTION_MODELS
+from kitpress.spec.production_refs import CHECKS as PRODUCTION_REFS
 from kitpress.spec.validate import validate
 from kitpress.spec.variants import VariantPathError, apply_changes
 from kitpress.spec.yamlpos import Located, load_file
@@ -177,7 +178,7 @@ def _cross_checks(located: Located, spec: CommonSpec, engine: Engine[Any, Any]) 
             if item.id in seen:
                 problems.append(located.problem((key, i, "id"), f"id {item.id!r} is used twice (first at item {seen[item.id] + 1})"))
             seen.setdefault(item.id, i)
-    problems += _production_checks(located, engine.id)
+    problems += _production_checks(located, engine)
     for path, value in spectext.strings(located.data.get("production", {}), ("production",)):
         key = str(path[-1]) if path and isinstance(path[-1], str) else ""
         if (key.endswith("colour") or key.endswith("color")) and not COLOUR.match(value):
@@ -192,15 +193,19 @@ def _cross_checks(located: Located, spec: CommonSpec, engine: Engine[Any, Any]) 
     return problems
 
 
-def _production_checks(located: Located, engine_id: str) -> list[Problem]:
+def _production_checks(located: Located, engine: Engine[Any, Any]) -> list[Problem]:
+    """The production section against its typed models, then (when it fits them) against the game."""
     production = located.data.get("production") if isinstance(located.data, dict) else None
     problems: list[Problem] = []
-    for key, model in PRODUCTION_MODELS.get(engine_id, {}).items():
+    for key, model in PRODUCTION_MODELS.get(engine.id, {}).items():
         value = production.get(key, {}) if isinstance(production, dict) else {}
         try:
             validate(model, located, value, base=("production", key))
         except InputError as exc:
             problems += exc.problems
+    refs = PRODUCTION_REFS.get(engine.id)
+    if refs and not problems and isinstance(production, dict):
+        problems += [located.problem(path, message) for path, message in refs(engine, production)]
     return problems
 
 
