@@ -143,6 +143,8 @@ def board(loaded: LoadedSpec) -> Art:
 
 # --- tokens ------------------------------------------------------------------------------------
 
+BLOCK_SAFE = 10.0  # pt: the lint's 9 pt safe zone plus 1 pt
+
 
 def block_token(loaded: LoadedSpec) -> Art:
     design = loaded.spec.production.faces["block"]
@@ -151,7 +153,10 @@ def block_token(loaded: LoadedSpec) -> Art:
     dwg.add(dwg.rect((0, 0), (size + 2 * B, size + 2 * B), fill=design["colour"]))
     dwg.add(dwg.rect((B + 5, B + 5), (size - 10, size - 10), fill="none", stroke=k.INK, stroke_width=1.5))
     label = loaded.text(design["label"])
-    k.text(dwg, dwg, B + size / 2, B + size / 2 + 4, label, k.fit_size(label, size - 22, 12, bold=True), bold=True)
+    room = size - 2 * BLOCK_SAFE  # the label stays inside the print safe zone on both sides
+    pt = k.fit_size(label, room, 12, bold=True, minimum=5.0)
+    if k.fonts.text_width(label, pt, "bold") <= room:  # on a longer track's small spaces it may not fit:
+        k.text(dwg, dwg, B + size / 2, B + size / 2 + pt / 3, label, pt, bold=True)  # then colour tells it
     return Art("block", k.to_string(dwg), size, size)
 
 
@@ -182,7 +187,11 @@ def momentum_marker(loaded: LoadedSpec) -> Art:
     slots: list[tuple[Any, int, str]] = [(left, n, s) for n, s in reversed(boxes)] + [(None, 0, "0")] + [(right, n, s) for n, s in boxes]
     box, gap, pad = 64.0, 6.0, 16.0
     width = len(slots) * box + (len(slots) - 1) * gap + 2 * pad
-    height = 176.0
+    # Fewer boxes (a lower bonus cap) make a narrower card, where the "how" text takes more lines:
+    # the card grows to keep its last line (baseline + descender) out of the safe margin.
+    how = loaded.text(design["how"])
+    last_baseline = 58 + box + 36 + (len(k.wrap(how, width - 2 * pad, 9.5)) - 1) * 9.5 * 1.25
+    height = max(176.0, last_baseline + 3 + BLOCK_SAFE)
     dwg = k.drawing(width + 2 * B, height + 2 * B)
     dwg.add(dwg.rect((0, 0), (width + 2 * B, height + 2 * B), fill=WHITE))
     k.text(dwg, dwg, B + width / 2, B + 24, loaded.text(design["title"]), 14, bold=True)
@@ -204,7 +213,7 @@ def momentum_marker(loaded: LoadedSpec) -> Art:
         k.text(dwg, dwg, tip - d * 46, top - 8, owner.name.upper(), 12, bold=True, anchor="end" if d > 0 else "start", fill=owner.colour)
     k.text(dwg, dwg, B + pad + len(boxes) * (box + gap) + box / 2, top - 8, loaded.text(design["none"]), 11, bold=True)
     k.text(dwg, dwg, B + pad, top + box + 17, loaded.text(design["streak"]), 10, bold=True, anchor="start")
-    k.paragraph(dwg, dwg, B + width / 2, top + box + 36, loaded.text(design["how"]), width - 2 * pad, 9.5, anchor="middle")
+    k.paragraph(dwg, dwg, B + width / 2, top + box + 36, how, width - 2 * pad, 9.5, anchor="middle")
     return Art("momentum-marker", k.to_string(dwg), width, height)
 
 

@@ -79,11 +79,15 @@ def number_card(loaded: LoadedSpec, card: Card) -> Art:
     _bands(dwg, colour, loaded.text(cat["header"]), None)
     if card.role == "none":
         note = loaded.text(cat["wild_note"] if loaded.engine.config.wild_melds else cat["note"])
-        lines = k.wrap(note, W - 2 * SAFE - 8, 8.5, bold=True)
-        y = B + H - BOTTOM_BAND / 2 + 3 - 5 * (len(lines) - 1)
+        size, lines = _fitted_note(note)
+        leading = size * 1.15
+        # centred between the band's top and the safe margin (the text's own height: ~0.7 size above
+        # the first baseline, ~0.25 size below the last)
+        room_top, room_bottom = B + H - BOTTOM_BAND + 2, B + H - SAFE
+        y = (room_top + room_bottom) / 2 - (len(lines) - 1) * leading / 2 + 0.225 * size
         for line in lines:
-            k.text(dwg, dwg, B + W / 2, y, line, 8.5, bold=True, fill=WHITE)
-            y += 10
+            k.text(dwg, dwg, B + W / 2, y, line, size, bold=True, fill=WHITE)
+            y += leading
     else:
         _formula_band(loaded, dwg, card.category, colour)
     _indices(loaded, dwg, card, colour)
@@ -92,6 +96,17 @@ def number_card(loaded: LoadedSpec, card: Card) -> Art:
     k.text(dwg, dwg, B + W / 2, B + 138, card.rank, size, bold=True, fill=colour)
     nm.symbol(dwg, dwg, cat["symbol"], B + W / 2, B + 180, 44, colour)
     return Art(card.id, k.to_string(dwg), W, H)
+
+
+def _fitted_note(note: str) -> tuple[float, list[str]]:
+    """The largest size (8.5 pt down to 6 pt) at which a V card's note fits its band above the safe
+    margin, and its lines at that size."""
+    room = BOTTOM_BAND - SAFE - 2
+    for size in (8.5, 8.0, 7.5, 7.0, 6.5, 6.0):
+        lines = k.wrap(note, W - 2 * SAFE - 8, size, bold=True)
+        if size * 0.95 + (len(lines) - 1) * size * 1.15 <= room:
+            break
+    return size, lines
 
 
 def _face(loaded: LoadedSpec, rank: str) -> tuple[Any, dict[str, Any]]:
