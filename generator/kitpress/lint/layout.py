@@ -15,9 +15,9 @@ from kitpress import fonts
 from kitpress.lint import metrics
 from kitpress.lint.findings import ERROR
 from kitpress.lint.svgscan import Box, Item, scan
-from kitpress.render.art import Art, PrintJob
+from kitpress.render.art import SAFE_ZONE, Art, PrintJob
 
-SAFE_MARGIN = 9.0  # 1/8 in inside the trim (print.md, "Safe zone")
+SAFE_MARGIN = SAFE_ZONE
 MIN_TEXT_PT = 7.0  # the smallest text that still reads on a printed piece
 CUT_KINDS = frozenset({"cards", "tokens", "discs", "chips"})  # small pieces cut one by one
 SLACK = 0.25  # pt (0.09 mm): measuring noise, far below the 1/16 in a cutter wanders

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 PT_PER_MM = 72 / 25.4
 CARD_TRIM = (180.0, 252.0)  # poker, 2.5 × 3.5 in
 BLEED = 9.0  # 1/8 in
+SAFE_ZONE = 9.0  # 1/8 in: text and icons stay this far inside the trim (print.md, "Safe zone")
 
 
 def mm(value: float) -> float:

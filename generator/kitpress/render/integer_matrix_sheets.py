@@ -9,12 +9,12 @@ from typing import Any
 
 from kitpress.games.integer_matrix import FACES
 from kitpress.render import svgkit as k
-from kitpress.render.art import BLEED, Art
+from kitpress.render.art import BLEED, SAFE_ZONE, Art
 from kitpress.render.integer_matrix_marks import faces, mini_disc, numeral
 from kitpress.spec.load import LoadedSpec
 
 B = BLEED
-SAFE = 9.0
+SAFE = SAFE_ZONE
 SHEET = (720.0, 522.0)  # a full landscape page that packs on Letter and on A4 (10 × 7.25 in)
 MARGIN = 20.0
 HATCH = "#bdbdbd"

@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from kitpress.render import svgkit as k
-from kitpress.render.art import BLEED, CARD_TRIM, Art, PrintJob, mm
+from kitpress.render.art import BLEED, CARD_TRIM, SAFE_ZONE, Art, PrintJob, mm
 from kitpress.spec.load import LoadedSpec
 
 W, H = CARD_TRIM
 B = BLEED
-SAFE = 9.0  # text and icons stay this far inside the trim
+SAFE = SAFE_ZONE
 
 
 def _tint(colour: str, amount: float) -> str:

@@ -8,12 +8,12 @@ from typing import Any
 from kitpress.errors import KitpressError
 from kitpress.games.momentum_board import DIRECTIONS
 from kitpress.render import svgkit as k
-from kitpress.render.art import BLEED, Art, mm
+from kitpress.render.art import BLEED, SAFE_ZONE, Art, mm
 from kitpress.render.momentum_marks import line_arrow, marble, shade, symbol
 from kitpress.spec.load import LoadedSpec
 
 B = BLEED
-SAFE = 9.0  # text stays this far inside the trim
+SAFE = SAFE_ZONE
 HEADER = "#263238"
 
 

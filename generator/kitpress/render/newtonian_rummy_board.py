@@ -12,7 +12,7 @@ from typing import Any
 from kitpress import fonts
 from kitpress.render import newtonian_rummy_marks as nm
 from kitpress.render import svgkit as k
-from kitpress.render.art import BLEED, Art
+from kitpress.render.art import BLEED, SAFE_ZONE, Art
 from kitpress.sheets.geometry import PACK_MARGIN, PAPERS
 from kitpress.spec.load import LoadedSpec
 
@@ -143,7 +143,7 @@ def board(loaded: LoadedSpec) -> Art:
 
 # --- tokens ------------------------------------------------------------------------------------
 
-BLOCK_SAFE = 10.0  # pt: the lint's 9 pt safe zone plus 1 pt
+TEXT_INSET = SAFE_ZONE + 1.0  # pt: the token's text keeps clear of the safe zone
 
 
 def block_token(loaded: LoadedSpec) -> Art:
@@ -153,7 +153,7 @@ def block_token(loaded: LoadedSpec) -> Art:
     dwg.add(dwg.rect((0, 0), (size + 2 * B, size + 2 * B), fill=design["colour"]))
     dwg.add(dwg.rect((B + 5, B + 5), (size - 10, size - 10), fill="none", stroke=k.INK, stroke_width=1.5))
     label = loaded.text(design["label"])
-    room = size - 2 * BLOCK_SAFE  # the label stays inside the print safe zone on both sides
+    room = size - 2 * TEXT_INSET  # the label stays inside the print safe zone on both sides
     pt = k.fit_size(label, room, 12, bold=True, minimum=5.0)
     if k.fonts.text_width(label, pt, "bold") <= room:  # on a longer track's small spaces it may not fit:
         k.text(dwg, dwg, B + size / 2, B + size / 2 + pt / 3, label, pt, bold=True)  # then colour tells it
@@ -191,7 +191,7 @@ def momentum_marker(loaded: LoadedSpec) -> Art:
     # the card grows to keep its last line (baseline + descender) out of the safe margin.
     how = loaded.text(design["how"])
     last_baseline = 58 + box + 36 + (len(k.wrap(how, width - 2 * pad, 9.5)) - 1) * 9.5 * 1.25
-    height = max(176.0, last_baseline + 3 + BLOCK_SAFE)
+    height = max(176.0, last_baseline + 3 + TEXT_INSET)
     dwg = k.drawing(width + 2 * B, height + 2 * B)
     dwg.add(dwg.rect((0, 0), (width + 2 * B, height + 2 * B), fill=WHITE))
     k.text(dwg, dwg, B + width / 2, B + 24, loaded.text(design["title"]), 14, bold=True)

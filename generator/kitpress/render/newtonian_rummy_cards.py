@@ -13,12 +13,12 @@ from kitpress import fonts
 from kitpress.games.newtonian_rummy_cards import Card
 from kitpress.render import newtonian_rummy_marks as nm
 from kitpress.render import svgkit as k
-from kitpress.render.art import BLEED, CARD_TRIM, Art, PrintJob
+from kitpress.render.art import BLEED, CARD_TRIM, SAFE_ZONE, Art, PrintJob
 from kitpress.spec.load import LoadedSpec
 
 W, H = CARD_TRIM
 B = BLEED
-SAFE = 9.0  # text and icons stay this far inside the trim
+SAFE = SAFE_ZONE
 TOP_BAND = 40.0  # trim-relative depth of the header band
 BOTTOM_BAND = 30.0
 WHITE = "#ffffff"

@@ -17,7 +17,7 @@ from numba import njit
 
 from kitpress.simulate.compiled_draws import draw as _draw
 from kitpress.simulate.compiled_draws import shuffle as _shuffle
-from kitpress.simulate.fast_momentum_game import _stopped
+from kitpress.simulate.fast_momentum_game import _stopped, leader_table, numbered_cards
 from kitpress.simulate.play import GameRecord
 from kitpress.simulate.words import block_exact, words
 
@@ -150,32 +150,13 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
     c = engine.config
     if players not in (None, 2):
         return None
-    ids = sorted(card.id for card in c.deck.cards)
-    code = {card_id: i for i, card_id in enumerate(ids)}
-    strength = {s.id: s.strength for s in c.shades}
-    is_stop = np.zeros(len(ids), np.int64)
-    side = np.full(len(ids), NONE, np.int64)
-    power = np.zeros(len(ids), np.int64)
-    for card in c.deck.cards:
-        k = code[card.id]
-        is_stop[k] = card.kind == "stop"
-        if card.kind == "push":
-            side[k] = RED if card.side == "red" else BLUE
-            power[k] = strength[card.shade]
-    deck = np.array([code[card.id] for card in c.deck.cards for _ in range(card.count)], np.int64)
+    ids, stops, sides, powers, cards = numbered_cards(engine)
+    is_stop, side, power, deck = (np.array(x, np.int64) for x in (stops, sides, powers, cards))
     lo, hi = c.track.min, c.track.max
     edge = [engine.edge("red"), engine.edge("blue")]
     names = ("red", "blue")
-    span, centre = hi - lo, (hi + lo) / 2
-    toward_red = 1 if edge[RED] == hi else -1
-
-    def lead(pos: int, last: int) -> int:
-        """As fast_momentum_game.lead: engine.heuristic's sign."""
-        streak = 0.5 * (1 if last == RED else -1 if last == BLUE else 0)
-        h = max(-0.99, min(0.99, (toward_red * (pos - centre) + streak) / span))
-        return RED if h > 0 else BLUE if h < 0 else NONE
-
-    leader = np.array([lead(pos, last) for pos in range(lo, hi + 1) for last in (NONE, RED, BLUE)], np.int64)
+    table = leader_table(engine)
+    leader = np.array([table[pos, last] for pos in range(lo, hi + 1) for last in (NONE, RED, BLUE)], np.int64)
     cfg = np.zeros(CFG, np.int64)
     cfg[HAND], cfg[LO], cfg[HI], cfg[START] = c.hand_size, lo, hi, c.track.start
     cfg[EDGE_RED], cfg[EDGE_BLUE], cfg[SINGLE], cfg[REPEAT] = edge[RED], edge[BLUE], c.single_move, c.repeat_move

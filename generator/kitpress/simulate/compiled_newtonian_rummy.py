@@ -24,6 +24,7 @@ from kitpress.games.newtonian_rummy_cards import FacePlay, Play
 from kitpress.simulate.agents import RandomAgent
 from kitpress.simulate.compiled_draws import draw as _draw
 from kitpress.simulate.compiled_draws import shuffle as _shuffle
+from kitpress.simulate.fast_newtonian_rummy import leader_table
 from kitpress.simulate.play import GameRecord, play_game
 from kitpress.simulate.words import block_exact, words
 
@@ -152,8 +153,10 @@ def _play(
     changes, last, run_who, run = 0, -1, -1, 0
     turns = melds = partials = 0
     span = 2 * edge + 1
+    force = np.zeros(2, np.int64)  # the teams' base forces, then their totals
+    gone = np.empty(4, np.int64)  # positions in the hand that leave it (-1 unused)
     while turns < max_turns:
-        force = np.zeros(2, np.int64)
+        force[:] = 0
         live[:] = 0
         kings = 0
         waiting = False
@@ -188,7 +191,6 @@ def _play(
             if r == 0:  # the first play: a pass
                 continue
             q, j = divmod(r, choices)  # play r: number choice q with face choice j
-            gone = np.zeros(4, np.int64)  # positions in the hand that leave it (-1 unused)
             gone[:] = -1
             if q == 0:
                 pass
@@ -368,13 +370,7 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
     traced = cfg.copy()
     traced[TRACING] = 1
 
-    def lead_of(pos: int, direction: int, streak: int) -> int:
-        """engine.heuristic's leader (-1: level), as fast_newtonian_rummy.lead_of."""
-        lean = 0 if direction < 0 else (1 if direction == 0 else -1)
-        score = 0.9 * sign[0] * pos / edge + 0.05 * lean * min(streak, 2)
-        return 0 if score > 0 else 1 if score < 0 else -1
-
-    leader = np.array([lead_of(p, d, s) for d in (-1, 0, 1) for s in range(3) for p in range(-edge, edge + 1)], np.int64)
+    leader = np.array(leader_table(engine), np.int64).ravel()  # [direction + 1, streak, pos + edge], flat
     no_moves = np.zeros((1, 1), np.int64)
     reference = RandomAgent()
 

@@ -38,7 +38,7 @@ from typing import Any, NamedTuple
 
 from kitpress.games.integer_matrix import PLAY_CYCLE, SETUP_CYCLE, SETUP_FACE, Place, side_of
 from kitpress.simulate.agents import RandomAgent
-from kitpress.simulate.draws import exact, shuffle_plan
+from kitpress.simulate.draws import exact, shuffle_with
 from kitpress.simulate.play import GameRecord, play_game
 
 EMPTY, BLACK, WHITE = 0, 1, 2  # a square's digit in its lines' codes
@@ -205,7 +205,6 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
             set_up[line] += colour * 3**p
     set_up_total = white_offset + sum(counts[i] for i in set_up)  # what every placement would turn over
     set_up_blacks = sum(colour == BLACK for _, colour in setup)
-    plan = shuffle_plan(len(c.discs))
     bag0 = list(range(len(c.discs)))
     reference = RandomAgent()
 
@@ -214,11 +213,7 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
             return play_game(engine, reference, rng, index, max_turns, players, trace)
         getrandbits = rng.getrandbits
         bag = bag0[:]
-        for i, k in plan:  # rng.shuffle(bag), as draws.shuffle_with
-            j = getrandbits(k)
-            while j > i:
-                j = getrandbits(k)
-            bag[i], bag[j] = bag[j], bag[i]
+        shuffle_with(getrandbits, bag)  # rng.shuffle(bag)
         shows = ([0] * n, [0] * n)  # the number each square's disc shows black side up, white side up
         number_on = (shows[0].__getitem__, shows[1].__getitem__)
         below = [0, 0]  # board masks: squares whose disc shows a number below 0 black (white) side up

@@ -19,10 +19,10 @@ RED, BLUE = 0, 1
 NONE = -1
 
 
-def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., GameRecord] | None:
+def numbered_cards(engine: Any) -> tuple[list[str], list[bool], list[int], list[int], list[int]]:
+    """Cards numbered in id order: (ids, is a Green stop, side pushed (NONE for a stop), push
+    strength, the deck as card numbers with each card's copies, in the spec's order)."""
     c = engine.config
-    if players not in (None, 2):
-        return None
     ids = sorted(card.id for card in c.deck.cards)
     code = {card_id: i for i, card_id in enumerate(ids)}
     strength = {s.id: s.strength for s in c.shades}
@@ -35,14 +35,14 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
         if card.kind == "push":
             side[k] = RED if card.side == "red" else BLUE
             power[k] = strength[card.shade]
-    deck = [code[card.id] for card in c.deck.cards for _ in range(card.count)]
-    lo, hi, start = c.track.min, c.track.max, c.track.start
-    edge = [engine.edge("red"), engine.edge("blue")]
-    names = ("red", "blue")
-    hand_size, single, repeat, cap = c.hand_size, c.single_move, c.repeat_move, c.streak_cap
-    once, green_draw = c.repeat_move_once_per_chain, c.draw_after_green_rounds
+    return ids, is_stop, side, power, [code[card.id] for card in c.deck.cards for _ in range(card.count)]
+
+
+def leader_table(engine: Any) -> dict[tuple[int, int], int]:
+    """engine.heuristic's leader (RED, BLUE, NONE: level) by (position, last winner)."""
+    lo, hi = engine.config.track.min, engine.config.track.max
     span, centre = hi - lo, (hi + lo) / 2
-    toward_red = 1 if edge[RED] == hi else -1
+    toward_red = 1 if engine.edge("red") == hi else -1
 
     def lead(pos: int, last: int) -> int:
         # engine.heuristic for red, clamped; blue's is its exact negative, so its sign names the leader
@@ -50,7 +50,20 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
         h = max(-0.99, min(0.99, (toward_red * (pos - centre) + streak) / span))
         return RED if h > 0 else BLUE if h < 0 else NONE
 
-    leader = {(pos, last): lead(pos, last) for pos in range(lo, hi + 1) for last in (RED, BLUE, NONE)}
+    return {(pos, last): lead(pos, last) for pos in range(lo, hi + 1) for last in (RED, BLUE, NONE)}
+
+
+def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., GameRecord] | None:
+    c = engine.config
+    if players not in (None, 2):
+        return None
+    ids, is_stop, side, power, deck = numbered_cards(engine)
+    start = c.track.start
+    edge = [engine.edge("red"), engine.edge("blue")]
+    names = ("red", "blue")
+    hand_size, single, repeat, cap = c.hand_size, c.single_move, c.repeat_move, c.streak_cap
+    once, green_draw = c.repeat_move_once_per_chain, c.draw_after_green_rounds
+    leader = leader_table(engine)
 
     def play(rng: random.Random, index: int, trace: Callable[[dict[str, Any]], None] | None = None) -> GameRecord:
         shuffle, below = tools(rng)

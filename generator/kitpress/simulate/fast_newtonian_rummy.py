@@ -28,7 +28,7 @@ from typing import Any
 
 from kitpress.games.newtonian_rummy_cards import FacePlay, Play
 from kitpress.simulate.agents import RandomAgent
-from kitpress.simulate.draws import exact, shuffle_plan
+from kitpress.simulate.draws import exact, shuffle_with
 from kitpress.simulate.play import GameRecord, play_game
 
 ROLES = ("mass", "acceleration", "force", "none")
@@ -40,6 +40,20 @@ J, Q, K_ON_J, K_ON_Q = range(4)  # what a face card played does: a J, a Q, a K a
 Faces = tuple[tuple[int, str | None], ...]
 Choice = tuple[tuple[int, str | None, int], ...]  # face cards played together: (card, a K's aim, what it does)
 Entry = tuple[int, int, list[tuple[int, int]], int, list[int], list[tuple[int, int, int]], list[Choice]]
+
+
+def leader_table(engine: Any) -> list[list[list[int]]]:
+    """engine.heuristic's leader (BLUE, RED, -1: level) at [direction + 1][min(streak, 2)][pos + edge],
+    direction -1 for no momentum. Red's value is exactly the negative of blue's (IEEE negation is
+    exact), so the sign of blue's names the leader."""
+    edge, blue_sign = engine.config.track.edge, engine.sign("blue")
+
+    def lead_of(pos: int, direction: int, streak: int) -> int:
+        lean = 0 if direction < 0 else (1 if direction == BLUE else -1)
+        score = 0.9 * blue_sign * pos / edge + 0.05 * lean * min(streak, 2)
+        return BLUE if score > 0 else RED if score < 0 else -1
+
+    return [[[lead_of(p, d, s) for p in range(-edge, edge + 1)] for s in range(3)] for d in (-1, BLUE, RED)]
 
 
 def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., GameRecord] | None:
@@ -128,16 +142,7 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
     # function of the rules and the hand's make-up alone, never of a game's course.
     table: dict[int, Entry] = {}
 
-    def lead_of(pos: int, direction: int, streak: int) -> int:
-        """engine.heuristic's leader (-1: level). Red's value is exactly the negative of blue's (IEEE
-        negation is exact), so the sign of blue's names the leader."""
-        lean = 0 if direction < 0 else (1 if direction == BLUE else -1)
-        score = 0.9 * sign[BLUE] * pos / edge + 0.05 * lean * min(streak, 2)
-        return BLUE if score > 0 else RED if score < 0 else -1
-
-    # leader[direction + 1][min(streak, 2)][pos + edge], direction -1 for none
-    leader = [[[lead_of(p, d, s) for p in range(-edge, edge + 1)] for s in range(3)] for d in (-1, BLUE, RED)]
-    plan = shuffle_plan(len(ids))
+    leader = leader_table(engine)
     order0 = list(range(len(ids)))
     seat_team = list(enumerate(team))
     reference = RandomAgent()
@@ -150,11 +155,7 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
             return play_game(engine, reference, rng, index, max_turns, players, trace)
         getrandbits = rng.getrandbits
         order = order0[:]
-        for i, k in plan:  # rng.shuffle(order), as draws.shuffle_with
-            j = getrandbits(k)
-            while j > i:
-                j = getrandbits(k)
-            order[i], order[j] = order[j], order[i]
+        shuffle_with(getrandbits, order)  # rng.shuffle(order)
         hands = [sorted(order[i * h : (i + 1) * h]) for i in range(n)]
         packs = [sum(map(pack_of.__getitem__, hand)) for hand in hands]
         seat_hands = list(enumerate(hands))
@@ -294,11 +295,7 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
                                 result = side_of_zero(pos)  # deck out
                                 break
                             pile, discard = discard, []
-                            for a, k in shuffle_plan(len(pile)):  # rng.shuffle(pile)
-                                j = getrandbits(k)
-                                while j > a:
-                                    j = getrandbits(k)
-                                pile[a], pile[j] = pile[j], pile[a]
+                            shuffle_with(getrandbits, pile)  # rng.shuffle(pile)
                             pile.reverse()
                         x = pile.pop()
                         insort(hand, x)

@@ -85,8 +85,9 @@ def compile_all() -> list[str]:
 
     draw(np.zeros(1, np.int64), 0, 1)
     shuffle(np.zeros(1, np.int64), 0, np.zeros(1, np.int64), 1)
-    games = [game for game in bundled_specs() if path_name(load_spec(game).engine) == "compiled"]
-    games.sort(key=lambda game: list(COMPILED).index(load_spec(game).engine.id))  # COMPILED's order: quicker ones last
+    engine_of = {game: load_spec(game).engine for game in bundled_specs()}
+    games = [game for game, engine in engine_of.items() if path_name(engine) == "compiled"]
+    games.sort(key=lambda game: list(COMPILED).index(engine_of[game].id))  # COMPILED's order: quicker ones last
     with ProcessPoolExecutor(max_workers=min(len(games), os.cpu_count() or 1) or 1) as pool:
         return list(pool.map(_compile, games))
 
