@@ -123,7 +123,9 @@ def previous_kit(tmp_path_factory: pytest.TempPathFactory) -> PreviousKit:
 def test_every_file_is_renamed_into_place_from_a_temporary_file_beside_it(previous_kit: PreviousKit) -> None:
     """Files are renamed into a staging folder beside the kit, which then replaces the kit whole."""
     kit = previous_kit.out / GAME
-    staging = previous_kit.out / f".{GAME}.staging"
+    stagings = {Path(dst).relative_to(previous_kit.out).parts[0] for _, dst, _ in previous_kit.renames}
+    assert len(stagings) == 1 and next(iter(stagings)).startswith(f".{GAME}.staging-"), stagings
+    staging = previous_kit.out / stagings.pop()
     written = set()
     for tmp, dst, size in previous_kit.renames:
         tmp_path, dst_path = Path(tmp), Path(dst)

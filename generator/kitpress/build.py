@@ -5,18 +5,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import shutil
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from kitpress import __version__
-from kitpress.atomic import write_bytes
+from kitpress import __version__, outfolder
 from kitpress.check import Replay, replay_all, report_lines
-from kitpress.errors import CheckFailed
+from kitpress.errors import CheckFailed, KitpressError
 from kitpress.fingerprint import inputs_hash, up_to_date
 from kitpress.lint import Finding, LintFailed, errors, lint_jobs, lint_pdfs
 from kitpress.render import renderer
@@ -28,8 +25,6 @@ from kitpress.sheets.pdf import write_pdf
 from kitpress.sheets.presets import SERVICE_IMAGES, Preset
 from kitpress.sheets.services import one_card_per_page, service_png
 from kitpress.spec.load import LoadedSpec, load_spec
-
-MANIFEST = "manifest.json"
 
 
 @dataclass
@@ -204,54 +199,63 @@ def kit_folder(loaded: LoadedSpec, out_dir: Path) -> Path:
 
 
 def write_kit(loaded: LoadedSpec, files: list[KitFile], out_dir: Path, inputs: str = "") -> Path:
-    """Write the whole kit into a staging folder beside it, manifest last, then swap it in: a build
-    killed at any point leaves the previous kit as it was (see `recover`)."""
+    """Write the whole kit beside its folder, manifest last, and swap it in (see `outfolder`). Call with
+    OUT's lock held."""
     folder = kit_folder(loaded, out_dir)
-    staging, old = _siblings(folder)
-    recover(folder)
-    shutil.rmtree(staging, ignore_errors=True)  # what a killed build left
-    for f in files:
-        write_bytes(staging / f.path, f.data)
-    write_bytes(staging / MANIFEST, manifest(loaded, files, inputs))
-    if folder.exists():
-        os.rename(folder, old)
-    os.rename(staging, folder)  # the two renames leave no kit only between them; recover() mends that
-    shutil.rmtree(old, ignore_errors=True)
+    outfolder.write_folder(folder, [(f.path, f.data) for f in files], manifest(loaded, files, inputs))
     return folder
 
 
-def _siblings(folder: Path) -> tuple[Path, Path]:
-    return folder.with_name(f".{folder.name}.staging"), folder.with_name(f".{folder.name}.old")
+class Interrupted(KitpressError):
+    """Ctrl-C (or SIGTERM) during a build: says truthfully which kit of each game is in place."""
+
+    exit_code = 130
 
 
-def recover(folder: Path) -> None:
-    """A build killed between its two final renames left the previous kit aside: put it back."""
-    _, old = _siblings(folder)
-    if not folder.exists() and old.is_dir():
-        os.rename(old, folder)
-
-
-def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant: str | None = None, force: bool = False, progress: Callable[[str], None] | None = None) -> list[str]:
-    """Build each game's kit; all are validated and rendered before any is written. A kit whose
-    inputs are unchanged since its last build is skipped unless `force`."""
+def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant: str | None = None, force: bool = False, progress: Callable[[str], None] | None = None, say: Callable[[str], None] | None = None) -> list[str]:
+    """Build each game's kit; all are validated and rendered before any is written (and before OUT is
+    created), so bad input changes nothing. A kit whose inputs are unchanged since its last build is
+    skipped unless `force`. One build at a time writes into `out_dir`; `say` hears why a build waits."""
     loaded = [load_spec(g, variant) for g in games]
     options = {"presets": [asdict(p) for p in presets], "variant": variant}
     todo: list[tuple[LoadedSpec, str]] = []
-    lines = []
     for spec in loaded:
-        recover(kit_folder(spec, out_dir))
         inputs = inputs_hash(spec.source, options)
-        if not force and up_to_date(kit_folder(spec, out_dir), inputs):
-            lines.append(f"up to date {spec.id}: {kit_folder(spec, out_dir)}")
-        else:
+        if force or not up_to_date(kit_folder(spec, out_dir), inputs):
+            outfolder.check_ours(kit_folder(spec, out_dir))  # refuse before the work, not after it
             todo.append((spec, inputs))
     rendered = []
-    for spec, inputs in todo:
-        if progress:
-            progress(spec.id)
-        rendered.append((spec, inputs, render_game(spec, presets, force)))
-    for spec, inputs, files in rendered:
-        folder = write_kit(spec, files, out_dir, inputs)
-        count = Counter(f.path.rsplit(".", 1)[-1].upper() for f in files)
-        lines.append(f"built {spec.id}: " + ", ".join(f"{n} {ext}s" for ext, n in sorted(count.items())) + f" in {folder}")
+    try:
+        for spec, inputs in todo:
+            if progress:
+                progress(spec.id)
+            rendered.append((spec, inputs, render_game(spec, presets, force)))
+    except KeyboardInterrupt:
+        raise Interrupted("interrupted before any kit was written; every previous kit is in place") from None
+    lines = [f"up to date {spec.id}: {kit_folder(spec, out_dir)}" for spec in loaded if spec not in [t[0] for t in todo]]
+    written: list[tuple[LoadedSpec, bytes]] = []
+    with outfolder.writer_lock(out_dir, say):
+        try:
+            for spec, inputs, files in rendered:
+                folder = kit_folder(spec, out_dir)
+                outfolder.recover(folder)
+                if not force and up_to_date(folder, inputs):  # written meanwhile, or put back by recover
+                    lines.append(f"up to date {spec.id}: {folder}")
+                    continue
+                written.append((spec, manifest(spec, files, inputs)))
+                write_kit(spec, files, out_dir, inputs)
+                count = Counter(f.path.rsplit(".", 1)[-1].upper() for f in files)
+                lines.append(f"built {spec.id}: " + ", ".join(f"{n} {ext}s" for ext, n in sorted(count.items())) + f" in {folder}")
+        except KeyboardInterrupt:
+            raise Interrupted(_in_place(written, out_dir)) from None
     return lines
+
+
+def _in_place(written: list[tuple[LoadedSpec, bytes]], out_dir: Path) -> str:
+    """Which kit each game being written when the interrupt came has now, read from the disk."""
+    said = []
+    for spec, body in written:
+        folder = kit_folder(spec, out_dir)
+        state = "the new kit" if outfolder.holds(folder, body) else ("the previous kit" if folder.exists() else "no kit")
+        said.append(f"{spec.id}: {state}")
+    return "interrupted; in place now: " + ", ".join(said) + " (games not listed keep their previous kits)"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -28,18 +29,24 @@ def errors_to_exit_codes(func: Callable[..., int | None]) -> Callable[..., None]
 
     @wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> None:
+        signal.signal(signal.SIGTERM, _terminate_as_interrupt)
         try:
             code = func(*args, **kwargs) or EXIT_OK
         except KitpressError as exc:
             for line in exc.lines():
                 click.echo(line, err=True)
             code = exc.exit_code
-        except KeyboardInterrupt:
-            click.echo("interrupted; the previous kit is left as it was", err=True)
+        except KeyboardInterrupt:  # a command that writes says itself which files are in place
+            click.echo("interrupted", err=True)
             code = 130
         sys.exit(code)
 
     return wrapper
+
+
+def _terminate_as_interrupt(signum: int, frame: object) -> None:
+    """SIGTERM unwinds like Ctrl-C, so a stopped build cleans up and says which kit is in place."""
+    raise KeyboardInterrupt
 
 
 def _colour_allowed() -> bool | None:
@@ -145,7 +152,7 @@ def build(games: tuple[str, ...], paper: tuple[str, ...], layout: str, duplex: s
 
     def once(force_now: bool) -> None:
         with Progress(len(chosen), quiet) as progress:
-            for line in build_games(chosen, presets, out_dir=out_dir, variant=variant, force=force_now, progress=progress.step):
+            for line in build_games(chosen, presets, out_dir=out_dir, variant=variant, force=force_now, progress=progress.step, say=_say_err):
                 if not quiet:
                     click.echo(line)
 
@@ -156,6 +163,10 @@ def build(games: tuple[str, ...], paper: tuple[str, ...], layout: str, duplex: s
 
     watch_and_rebuild(chosen, lambda: once(force), lambda: once(False), say=None if quiet else click.echo)
     return EXIT_OK
+
+
+def _say_err(line: str) -> None:
+    click.echo(line, err=True)
 
 
 class Progress:

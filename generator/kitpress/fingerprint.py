@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import kitpress
+from kitpress.outfolder import is_link
 from kitpress.resources import templates_dir
 
 
@@ -36,6 +37,8 @@ def inputs_hash(spec_file: Path, options: dict[str, Any]) -> str:
 
 def up_to_date(folder: Path, inputs: str) -> bool:
     """True when the folder's manifest was built from these inputs and all its files are present."""
+    if is_link(folder):
+        return False  # never read a kit through a link; the build then refuses it at its line
     try:
         manifest = json.loads((folder / "manifest.json").read_text("utf-8"))
     except (OSError, ValueError):
@@ -46,6 +49,6 @@ def up_to_date(folder: Path, inputs: str) -> bool:
         if not isinstance(entry, dict):
             return False
         path = folder / str(entry.get("path", ""))
-        if not path.is_file() or path.stat().st_size != entry.get("bytes"):
+        if is_link(path) or not path.is_file() or path.stat().st_size != entry.get("bytes"):
             return False
     return True

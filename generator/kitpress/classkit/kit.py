@@ -1,21 +1,21 @@
 """`kitpress kit`: build the chosen games, then assemble OUT/classroom-kit/ and OUT/classroom-kit.zip.
 
-Gather and validate first (every spec loads, every game can seat the class), build, then assemble the kit
-in a staging folder that replaces the old one in one step, and write the zip and OUT/index.html last.
+Gather and validate first (every spec loads, every game can seat the class, and nothing kitpress did not
+write stands where the kit goes), build, then assemble the kit in memory, swap it in as one folder (see
+`outfolder`), and write the zip and OUT/index.html last.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
-import shutil
 from pathlib import Path
 from typing import Any
 
-from kitpress import __version__
-from kitpress.atomic import write_bytes
+from kitpress import __version__, outfolder
 from kitpress.build import build_games
 from kitpress.classkit import KIT_FOLDER, MAX_CLASS_SIZE, gallery, guide, packing
-from kitpress.classkit.archive import zip_folder
+from kitpress.classkit.archive import zip_files
 from kitpress.classkit.plan import PLAIN, KitPlan, PrintItem, plan_kit, seating_for
 from kitpress.errors import UsageError
 from kitpress.sheets.presets import PAPER_CHOICES, Preset
@@ -32,13 +32,17 @@ def make_kit(games: list[str], class_size: int, paper: str, out_dir: Path) -> li
     for spec in loaded:
         seating_for(spec, class_size)  # a class too small for a game fails before anything is built
     preset = Preset(paper)
-    # Built apart from OUT/<game>/, so a kit on one paper never removes a full build's other paper;
-    # the folder also lets a repeated kit skip games that have not changed.
-    builds = out_dir / f".{KIT_FOLDER}-builds" / paper
-    lines = build_games(games, [preset], out_dir=builds)
-    plan = plan_kit(loaded, builds, preset, class_size)
-    plan = assemble(plan, out_dir)
     folder, archive, index = out_dir / KIT_FOLDER, out_dir / f"{KIT_FOLDER}.zip", out_dir / "index.html"
+    with outfolder.writer_lock(out_dir):
+        outfolder.recover(folder)
+        outfolder.check_ours(folder)
+        outfolder.check_top_files(out_dir, [archive.name, index.name])
+        # Built apart from OUT/<game>/, so a kit on one paper never removes a full build's other paper;
+        # the folder also lets a repeated kit skip games that have not changed.
+        builds = outfolder.ensure_folder(out_dir, f".{KIT_FOLDER}-builds", paper)
+        lines = build_games(games, [preset], out_dir=builds)
+        plan = plan_kit(loaded, builds, preset, class_size)
+        plan = assemble(plan, out_dir)
     lines.append(f"kit for a class of {class_size} on {plan.paper_name}: {folder}")
     lines += [f"  {g.title}: {g.seating.describe()}" for g in plan.games]
     lines += [f"  {packing.sheets_summary(plan)}", f"zip: {archive}", f"preview: {index}"]
@@ -57,51 +61,42 @@ def _load(games: list[str]) -> list[LoadedSpec]:
 
 
 def assemble(plan: KitPlan, out_dir: Path) -> KitPlan:
-    """Write the kit folder from already-built games; returns the plan with the teacher's own files."""
-    staging = out_dir / f".{KIT_FOLDER}.tmp"
+    """Write the kit folder from already-built games; returns the plan with the teacher's own files.
+    Call with OUT's lock held, after `outfolder.check_ours` and `check_top_files`."""
+    with outfolder.os_errors(out_dir):
+        files = {item.path: item.source.read_bytes() for item in plan.all_items()}
+    guide_pdf, guide_pages = guide.render_pdf(plan)
+    files["teacher-guide.pdf"] = guide_pdf
+    own = [
+        PrintItem("packing-list.pdf", out_dir / KIT_FOLDER / "packing-list.pdf", "Packing list", "packing-list", PLAIN, "none", 1, 1),
+        PrintItem("teacher-guide.pdf", out_dir / KIT_FOLDER / "teacher-guide.pdf", "Teacher guide", "guide", PLAIN, "long-edge", guide_pages, 1),
+    ]
+    plan = plan.with_class_items([*own, *plan.class_items])
+    files["packing-list.pdf"] = packing.packing_pdf(plan)
+    files["packing-list.txt"] = packing.packing_text(plan).encode("utf-8")
+    files["kit.json"] = kit_json(plan)
+    groups, pngs = gallery.preview(plan, lambda item: files[item.path])
+    files.update(pngs)
+    files["index.html"] = gallery.render_index(plan, groups, root="").encode("utf-8")
+    ordered = sorted(files.items())
     final = out_dir / KIT_FOLDER
-    if final.exists() and not final.is_dir():
-        raise UsageError(f"{final} is a file; the kit needs that name for its folder")
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
-    try:
-        for item in plan.all_items():
-            _write(staging / item.path, item.source.read_bytes())
-        guide_pdf, guide_pages = guide.render_pdf(plan)
-        _write(staging / "teacher-guide.pdf", guide_pdf)
-        own = [
-            PrintItem("packing-list.pdf", staging / "packing-list.pdf", "Packing list", "packing-list", PLAIN, "none", 1, 1),
-            PrintItem("teacher-guide.pdf", staging / "teacher-guide.pdf", "Teacher guide", "guide", PLAIN, "long-edge", guide_pages, 1),
-        ]
-        plan = plan.with_class_items([*own, *plan.class_items])
-        _write(staging / "packing-list.pdf", packing.packing_pdf(plan))
-        _write(staging / "packing-list.txt", packing.packing_text(plan).encode("utf-8"))
-        _write(staging / "kit.json", kit_json(plan))
-        groups, pngs = gallery.preview(plan, lambda item: (staging / item.path).read_bytes())
-        for path, png in sorted(pngs.items()):
-            _write(staging / path, png)
-        _write(staging / "index.html", gallery.render_index(plan, groups, root="").encode("utf-8"))
-        _replace_folder(staging, final)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-    write_bytes(out_dir / f"{KIT_FOLDER}.zip", zip_folder(final, KIT_FOLDER))
-    write_bytes(out_dir / "index.html", gallery.render_index(plan, groups, root=f"{KIT_FOLDER}/").encode("utf-8"))
+    listing = folder_manifest(ordered)
+    outfolder.write_folder(final, ordered, listing)
+    outfolder.write_top_files(out_dir, {
+        f"{KIT_FOLDER}.zip": zip_files([*ordered, (outfolder.MANIFEST, listing)], KIT_FOLDER),
+        "index.html": gallery.render_index(plan, groups, root=f"{KIT_FOLDER}/").encode("utf-8"),
+    })  # fmt: skip
     return plan
 
 
-def _write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
-
-
-def _replace_folder(new: Path, final: Path) -> None:
-    """Swap the staged folder in; the old kit is removed only once the new one is in place."""
-    old = final.with_name(f".{final.name}.old")
-    shutil.rmtree(old, ignore_errors=True)
-    if final.exists():
-        final.rename(old)
-    new.rename(final)
-    shutil.rmtree(old, ignore_errors=True)
+def folder_manifest(files: list[tuple[str, bytes]]) -> bytes:
+    """What the class-kit folder holds, so a later kit knows every file in it is kitpress's."""
+    body = {
+        "kit": KIT_FOLDER,
+        "kitpress": __version__,
+        "files": [{"path": path, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()} for path, data in files],
+    }
+    return (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
 def _item(item: PrintItem) -> dict[str, Any]:
