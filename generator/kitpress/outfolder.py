@@ -72,7 +72,7 @@ def os_errors(where: Path, after: str = "") -> Iterator[None]:
 def is_link(path: Path) -> bool:
     try:
         return stat.S_ISLNK(path.lstat().st_mode)
-    except FileNotFoundError:
+    except OSError:  # missing, or below a file: not a link (writing there fails, at its own line)
         return False
 
 

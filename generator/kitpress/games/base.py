@@ -132,6 +132,11 @@ class Engine(ABC, Generic[C, S]):
     def observe(self, before: S, step: Step[S]) -> dict[str, Any]:
         """Every figure in `figures`, as it stands after the step."""
 
+    def start_flags(self) -> frozenset[str]:
+        """Start keys that are switches, documented as "on | off: ..." (YAML reads on and off as true and
+        false). Every other start key refuses true and false, which Python would take for 1 and 0."""
+        return frozenset(key for key, text in self.start_keys.items() if text.startswith("on | off"))
+
     def describe_state(self, state: S) -> dict[str, Any]:
         """A small picture of a state for diagrams (positions, markers); plain data only."""
         return {}

@@ -44,7 +44,7 @@ def parse_token(engine: IntegerMatrix, token: str, path: Path) -> tuple[int, str
     text = token.strip().replace("−", "-")
     if text == ".":
         return None
-    m = TOKEN.match(text.upper())
+    m = TOKEN.fullmatch(text.upper())  # whole: a pattern ending in $ would let a final newline through
     if not m:
         raise ExampleError(path, f"expected '.' or a disc such as 'B-3/1' (face letter, shown number / number on the back), got {token!r}")
     face = "black" if m.group(1) == "B" else "white"

@@ -3,6 +3,7 @@ the command line; nothing that varies with paper or service is a literal in a re
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from kitpress.render.art import PT_PER_MM
@@ -53,6 +54,8 @@ def parse_offset(text: str) -> tuple[float, float]:
         x, y = float(parts[0]), float(parts[1])
     except ValueError:
         raise ValueError(f"expected two numbers X,Y in millimetres; got {text!r}") from None
+    if not (math.isfinite(x) and math.isfinite(y)):  # float() reads nan and inf, and nan passes any range
+        raise ValueError(f"expected two finite numbers X,Y in millimetres; got {text!r}")
     if abs(x) > 20 or abs(y) > 20:
         raise ValueError(f"a back offset beyond 20 mm is a mistake, not printer drift; got {text!r}")
     return (x, y)

@@ -15,6 +15,7 @@ from typing import Any
 
 from kitpress.errors import UsageError
 from kitpress.games.base import Engine
+from kitpress.simulate.limits import MAX_AGENT_EFFORT
 
 AnyEngine = Engine[Any, Any]
 
@@ -166,6 +167,6 @@ def make_agent(spec: str) -> Agent:
     name, _, number = spec.partition(":")
     if name not in AGENTS:
         raise UsageError(f"unknown agent {spec!r}; agents are: {', '.join(AGENTS)} (greedy:N and montecarlo:N set N)")
-    if number and (not number.isdigit() or int(number) < 1 or name == "random"):
-        raise UsageError(f"agent {spec!r}: only greedy and montecarlo take a number, a whole number of 1 or more")
+    if number and (not (number.isascii() and number.isdigit()) or not 1 <= int(number) <= MAX_AGENT_EFFORT or name == "random"):
+        raise UsageError(f"agent {spec!r}: only greedy and montecarlo take a number, a whole number from 1 to {MAX_AGENT_EFFORT}")
     return AGENTS[name](int(number) if number else None)

@@ -75,12 +75,11 @@ def compile_all() -> list[str]:
     games compiled (none without numba)."""
     if not compiler_available():
         return []
-    from concurrent.futures import ProcessPoolExecutor
-
     import numpy as np
 
     from kitpress.resources import bundled_specs
     from kitpress.simulate.compiled_draws import draw, shuffle
+    from kitpress.simulate.pool import worker_pool
     from kitpress.spec.load import load_spec
 
     draw(np.zeros(1, np.int64), 0, 1)
@@ -88,7 +87,7 @@ def compile_all() -> list[str]:
     engine_of = {game: load_spec(game).engine for game in bundled_specs()}
     games = [game for game, engine in engine_of.items() if path_name(engine) == "compiled"]
     games.sort(key=lambda game: list(COMPILED).index(engine_of[game].id))  # COMPILED's order: quicker ones last
-    with ProcessPoolExecutor(max_workers=min(len(games), os.cpu_count() or 1) or 1) as pool:
+    with worker_pool(min(len(games), os.cpu_count() or 1) or 1) as pool:  # ends with this process
         return list(pool.map(_compile, games))
 
 

@@ -11,14 +11,16 @@ import functools
 import math
 import random
 from collections.abc import Callable, Iterable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, Future, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
 from kitpress.errors import UsageError
 from kitpress.simulate.agents import make_agent
 from kitpress.simulate.kernels import fast_path
+from kitpress.simulate.limits import MAX_GAMES, MAX_TURNS, MAX_WORKERS
 from kitpress.simulate.play import GameRecord, game_rng, play_game, side_seats
+from kitpress.simulate.pool import worker_pool
 from kitpress.spec.load import LoadedSpec, load_spec
 
 BASE = "base"  # the name --variant uses for the rules as written
@@ -119,7 +121,7 @@ def parse_variants(names: Iterable[str], loaded: LoadedSpec) -> tuple[str | None
     chosen: list[str | None] = []
     for name in names or [BASE, *known]:
         if name != BASE and name not in known:
-            raise UsageError(f"{loaded.file}: no variant {name!r}; variants are: {', '.join([BASE, *known])}")
+            raise loaded.no_variant(name, [BASE, *known])
         value = None if name == BASE else name
         if value not in chosen:
             chosen.append(value)
@@ -128,10 +130,10 @@ def parse_variants(names: Iterable[str], loaded: LoadedSpec) -> tuple[str | None
 
 def check_plan(plan: Plan) -> LoadedSpec:
     """Everything a worker could trip on, found here first so the user gets one clear message."""
-    if plan.games < 1:
-        raise UsageError("--games must be 1 or more")
-    if plan.max_turns < 1:
-        raise UsageError("--max-turns must be 1 or more")
+    if not 1 <= plan.games <= MAX_GAMES:
+        raise UsageError(f"--games must be from 1 to {MAX_GAMES}")
+    if not 1 <= plan.max_turns <= MAX_TURNS:
+        raise UsageError(f"--max-turns must be from 1 to {MAX_TURNS}")
     loaded = loaded_spec(plan.game)
     agent = make_agent(plan.agent)
     for variant in plan.variants:
@@ -157,6 +159,8 @@ def run(
 ) -> Sweep:
     """Play the plan. With no executor: in this process for one worker, else a local process pool of
     `workers` (default: one per CPU). `progress` hears how many games each finished chunk held."""
+    if workers is not None and not 1 <= workers <= MAX_WORKERS:
+        raise UsageError(f"--workers must be from 1 to {MAX_WORKERS}")
     loaded = check_plan(plan)
     engine = loaded.engine
     todo = [(v, plan.games, True) for v in plan.variants]
@@ -165,7 +169,7 @@ def run(
     chunks = [c for variant, games, _ in todo for c in chunks_for(plan, variant, games)]
     own = executor is None
     if executor is None:
-        executor = InlineExecutor() if workers == 1 else ProcessPoolExecutor(max_workers=workers)
+        executor = InlineExecutor() if workers == 1 else worker_pool(workers)
     found: dict[str | None, list[GameRecord]] = {v: [] for v, _, _ in todo}
     try:
         futures = {executor.submit(play_chunk, chunk): chunk for chunk in chunks}

@@ -16,7 +16,7 @@ from kitpress.games import engines
 from kitpress.games.base import Engine, ExampleError
 from kitpress.resources import bundled_specs
 from kitpress.spec import text as spectext
-from kitpress.spec.model import COLOUR_PATTERN, CommonSpec, Example, Section, Strict
+from kitpress.spec.model import COLOUR_PATTERN, LINE_MAX, CommonSpec, Example, Section, Strict
 from kitpress.spec.production import MODELS as PRODUCTION_MODELS
 from kitpress.spec.production_refs import CHECKS as PRODUCTION_REFS
 from kitpress.spec.validate import validate
@@ -36,10 +36,16 @@ class LoadedSpec:
     variant: str | None
     source: Path
     lines: dict[str, int] = field(default_factory=dict)  # top-level key → its line, for later errors
+    columns: dict[str, int] = field(default_factory=dict)  # and its column
 
     def problem(self, key: str, message: str) -> InputError:
         """An input error found after loading (by a renderer), placed at a top-level key's line."""
         return InputError([Problem(self.file, self.lines.get(key, 1), message, key)])
+
+    def no_variant(self, variant: str, known: list[str]) -> InputError:
+        """An unknown variant named on the command line, placed as load_spec places it for build and check."""
+        key = "variants" if "variants" in self.lines else ""
+        return InputError([Problem(self.file, self.lines.get(key, 1), no_variant(variant, known), key, self.columns.get(key, 0))])
 
     @property
     def id(self) -> str:
@@ -108,8 +114,13 @@ def _from_located(located: Located, path: Path, variant: str | None) -> LoadedSp
             raise InputError(problems)
     else:
         spec, engine = _varied(located, data, spec, engine_cls, variant)
-    lines = {str(p[0]): pos[0] for p, pos in located.positions.items() if len(p) == 1}
-    return LoadedSpec(located.file, spec, engine, variant, path, lines)
+    lines = {str(p[0]) if p else "": pos[0] for p, pos in located.positions.items() if len(p) <= 1}
+    columns = {str(p[0]) if p else "": pos[1] for p, pos in located.positions.items() if len(p) <= 1}
+    return LoadedSpec(located.file, spec, engine, variant, path, lines, columns)
+
+
+def no_variant(variant: str, known: list[str]) -> str:
+    return f"no variant {variant!r}; variants are: {', '.join(known) or 'none'}"
 
 
 def _engine_for(located: Located, data: dict[str, Any]) -> type[Engine[Any, Any]]:
@@ -138,7 +149,7 @@ def _validated(located: Located, data: dict[str, Any], engine_cls: type[Engine[A
     if problems or spec is None or config is None:
         raise InputError(problems)
     engine = engine_cls(config)
-    problems = _cross_checks(located, spec, engine)
+    problems = _cross_checks(located, data, spec, engine)
     if problems:
         raise InputError(problems)
     return spec, engine
@@ -149,7 +160,7 @@ def _varied(located: Located, data: dict[str, Any], spec: CommonSpec, engine_cls
     ids = [v.id for v in spec.variants]
     if variant not in ids:
         where = ("variants",) if "variants" in data else ()
-        raise InputError([located.problem(where, f"no variant {variant!r}; variants are: {', '.join(ids) or 'none'}")])
+        raise InputError([located.problem(where, no_variant(variant, ids))])
     index = ids.index(variant)
     chosen = spec.variants[index]
     try:
@@ -170,19 +181,31 @@ def _change_for(index: int, changes: dict[str, Any], path: str) -> tuple[str | i
     return ("variants", index, "set")
 
 
-def _cross_checks(located: Located, spec: CommonSpec, engine: Engine[Any, Any]) -> list[Problem]:
+def _duplicate_ids(located: Located, items: list[Any], base: tuple[str | int, ...]) -> list[Problem]:
+    """Every id once, each second use reported at its own line."""
+    problems: list[Problem] = []
+    seen: dict[str, int] = {}
+    for i, item in enumerate(items):
+        if item.id in seen:
+            problems.append(located.problem((*base, i, "id"), f"id {item.id!r} is used twice (first at item {seen[item.id] + 1})"))
+        seen.setdefault(item.id, i)
+    return problems
+
+
+def _cross_checks(located: Located, data: dict[str, Any], spec: CommonSpec, engine: Engine[Any, Any]) -> list[Problem]:
+    """Checks no model can make alone; `data` is the spec's data, with a variant's changes if any."""
     problems: list[Problem] = []
     for key in ("components", "examples", "variants", "rulings"):
-        seen: dict[str, int] = {}
-        for i, item in enumerate(getattr(spec, key)):
-            if item.id in seen:
-                problems.append(located.problem((key, i, "id"), f"id {item.id!r} is used twice (first at item {seen[item.id] + 1})"))
-            seen.setdefault(item.id, i)
-    problems += _production_checks(located, engine)
-    for path, value in spectext.strings(located.data.get("production", {}), ("production",)):
+        problems += _duplicate_ids(located, getattr(spec, key), (key,))
+    problems += _production_checks(located, data, engine)
+    untyped = {} if engine.id in PRODUCTION_MODELS else data.get("production", {})  # typed: its models check colours
+    for path, value in spectext.strings(untyped, ("production",)):
         key = str(path[-1]) if path and isinstance(path[-1], str) else ""
-        if (key.endswith("colour") or key.endswith("color")) and not COLOUR.match(value):
+        if (key.endswith("colour") or key.endswith("color")) and not COLOUR.fullmatch(value):
             problems.append(located.problem(path, f"a colour must be written #rrggbb, got {value!r}"))
+    for path, value in spectext.strings(data.get("game", {}), ("game",)):
+        if len(value) > LINE_MAX:  # names and ids of the rules: pieces and diagrams print them
+            problems.append(located.problem(path, f"the text is {len(value)} characters long; at most {LINE_MAX} are printed here"))
     params = engine.params()
     for path, value in spectext.strings(located.data):
         if path and path[0] in ("game", "variants"):
@@ -193,9 +216,9 @@ def _cross_checks(located: Located, spec: CommonSpec, engine: Engine[Any, Any]) 
     return problems
 
 
-def _production_checks(located: Located, engine: Engine[Any, Any]) -> list[Problem]:
+def _production_checks(located: Located, data: dict[str, Any], engine: Engine[Any, Any]) -> list[Problem]:
     """The production section against its typed models, then (when it fits them) against the game."""
-    production = located.data.get("production") if isinstance(located.data, dict) else None
+    production = data.get("production")
     problems: list[Problem] = []
     for key, model in PRODUCTION_MODELS.get(engine.id, {}).items():
         value = production.get(key, {}) if isinstance(production, dict) else {}
@@ -212,20 +235,36 @@ def _production_checks(located: Located, engine: Engine[Any, Any]) -> list[Probl
 def check_examples(located: Located, examples: list[Example], engine: Engine[Any, Any], base: tuple[str | int, ...]) -> list[Problem]:
     """Each example's start, plays and expected figures must be ones the game knows."""
     problems: list[Problem] = []
+    flags = engine.start_flags()
     for i, example in enumerate(examples):
         here = (*base, i)
-        for key in example.start:
+        for key, value in example.start.items():
             if key not in engine.start_keys:
                 problems.append(located.problem((*here, "start", key), f"unknown start key {key!r}; expected one of: {', '.join(engine.start_keys)}"))
+            elif key not in flags and _bool_in(value) is not None:
+                problems.append(located.problem((*here, "start", key), f"expected {engine.start_keys[key]}; got {_bool_in(value)}"))
         for n, step in enumerate(example.steps):
-            for key in step.expect:
-                if key not in engine.figures and key != "refused":
+            for key, value in step.play.items():
+                if _bool_in(value) is not None:  # no move is true or false; Python would take true for 1
+                    problems.append(located.problem((*here, "steps", n, "play", key), f"a play names a card, a cell or a number, not true or false; got {_bool_in(value)}"))
+            for key, value in step.expect.items():
+                if key != "refused" and key not in engine.figures:
                     problems.append(located.problem((*here, "steps", n, "expect", key), f"unknown figure {key!r}; expected one of: {', '.join(engine.figures)}"))
+                elif key != "refused" and _bool_in(value) is not None:  # no figure is true or false, and 1 == true
+                    problems.append(located.problem((*here, "steps", n, "expect", key), f"expected {engine.figures[key]}; got {_bool_in(value)}"))
         try:
             engine.example_state(example.start, [s.model_dump() for s in example.steps], random.Random(0))
         except ExampleError as exc:
             problems.append(located.problem((*here, *exc.path), exc.message))
     return problems
+
+
+def _bool_in(value: Any) -> str | None:
+    """The first true or false in `value` (YAML also reads yes, no, on and off so), or None."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return next((found for found in map(_bool_in, items) if found is not None), None)
 
 
 class ExamplesFile(Strict):
@@ -243,7 +282,8 @@ def load_examples(file: str, loaded: LoadedSpec) -> list[Example]:
     assert isinstance(parsed, ExamplesFile)
     if parsed.game and parsed.game != loaded.id:
         raise InputError([located.problem(("game",), f"these examples are for {parsed.game!r}, not {loaded.id!r}")])
-    problems = check_examples(located, parsed.examples, loaded.engine, ("examples",))
+    problems = _duplicate_ids(located, parsed.examples, ("examples",))
+    problems += check_examples(located, parsed.examples, loaded.engine, ("examples",))
     if problems:
         raise InputError(problems)
     return parsed.examples

@@ -3,14 +3,47 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidatorFunctionWrapHandler,
+    field_validator,
+    model_validator,
+)
 
 COLOUR_PATTERN = r"^#[0-9a-fA-F]{6}$"  # a colour as #rrggbb; validate.py words its error
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]{0,47}$"
 _ID = re.compile(ID_PATTERN)
+
+# A text printed on every page or every piece (the booklet's footer repeats the title; a card's label is
+# drawn on each card): typesetting time grows with its length times the pages or pieces, so it is kept
+# to a line. A caption or footer is printed once per sheet.
+LINE_MAX = 120
+CAPTION_MAX = 400
+Line = Annotated[str, Field(max_length=LINE_MAX)]
+Caption = Annotated[str, Field(max_length=CAPTION_MAX)]
+
+
+def size_range(low: float, high: float) -> Any:
+    """A finite size from `low` to `high`, for Annotated[float, ...]: nan and infinity are not sizes."""
+    return Field(ge=low, le=high, allow_inf_nan=False)
+
+
+def _bool_for_number(raw: Any, out: Any) -> Any:
+    """The first true/false in `raw` that validation turned into a number (pydantic reads true as 1)."""
+    if isinstance(raw, bool):
+        return raw if isinstance(out, int | float) and not isinstance(out, bool) else None
+    if isinstance(raw, list | tuple) and isinstance(out, list | tuple) and len(raw) == len(out):
+        pairs = list(zip(raw, out, strict=True))
+    elif isinstance(raw, dict) and isinstance(out, dict):
+        pairs = [(value, out[key]) for key, value in raw.items() if key in out]
+    else:
+        return None
+    return next((raw_item for raw_item, out_item in pairs if _bool_for_number(raw_item, out_item) is not None), None)
 
 
 class Strict(BaseModel):
@@ -18,9 +51,19 @@ class Strict(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=False)
 
+    @field_validator("*", mode="wrap")
+    @classmethod
+    def _no_bool_for_number(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+        """`hand_size: true` must not read as 1: lax mode stays (a YAML 3 is a fine 3.0), booleans go."""
+        out = handler(value)
+        found = _bool_for_number(value, out)
+        if found is not None:
+            raise ValueError(f"expected a number, got {str(found).lower()}")
+        return out
+
 
 def check_id(value: str) -> str:
-    if not _ID.match(value):
+    if not _ID.fullmatch(value):  # match() would let a final newline through ($ matches before it)
         raise ValueError(
             f"{value!r} is not a valid id: use lower-case letters, digits and '-', "
             "starting with a letter or digit, at most 48 characters"
@@ -40,8 +83,8 @@ class Range(Strict):
 
 
 class Identity(Strict):
-    title: str
-    subtitle: str = ""
+    title: Line  # in every booklet page's footer and on the boards and cards
+    subtitle: Line = ""
     version: str
     date: str = ""
     status: str = ""
@@ -149,7 +192,8 @@ class Classroom(Strict):
 
 
 class Stock(Strict):
-    card_size_mm: tuple[float, float] = (63.5, 88.9)
+    # the largest piece a Letter or A4 sheet holds inside its margins (sheets.geometry.pack)
+    card_size_mm: tuple[Annotated[float, size_range(25, 190)], Annotated[float, size_range(25, 250)]] = (63.5, 88.9)
     description: str = ""
 
 

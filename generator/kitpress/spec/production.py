@@ -11,22 +11,26 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from kitpress.spec.model import COLOUR_PATTERN as COLOUR
-from kitpress.spec.model import Strict
+from kitpress.spec.model import LINE_MAX, Caption, Line, Strict, size_range
 
 Colour = Annotated[str, Field(pattern=COLOUR)]
-# A card printed on its own (a bag label, a referee card): it must fit a Letter or A4 page inside margins.
-CardInches = tuple[Annotated[float, Field(ge=2, le=7.5)], Annotated[float, Field(ge=2, le=10)]]
+# A card printed on its own (a bag label, a referee card): it must fit a Letter or A4 page inside margins,
+# 7.25 × 10 in like the full-page sheets (render.integer_matrix_sheets.SHEET).
+CardInches = tuple[Annotated[float, size_range(2, 7.25)], Annotated[float, size_range(2, 10)]]
+# Texts are `Line`s when a piece or a diagram prints them (every card, every example step), `Caption`s
+# when a sheet prints them once; a text only for the person who prints or the teacher stays free.
+NonEmptyLine = Annotated[str, Field(min_length=1, max_length=LINE_MAX)]
 
 
 class PushFace(Strict):
     arrow: str = Field(min_length=1, max_length=3)
-    label: str = Field(min_length=1)
+    label: NonEmptyLine
 
 
 class StopFace(Strict):
-    title: str = Field(min_length=1)
-    subtitle: str = Field(min_length=1)
-    caption: str = ""
+    title: NonEmptyLine
+    subtitle: NonEmptyLine
+    caption: Line = ""
     colour: str = Field(default="#81c784", pattern=COLOUR)
     ink: str = Field(default="#1b5e20", pattern=COLOUR)
 
@@ -35,14 +39,14 @@ class MomentumGameFaces(Strict):
     red: PushFace
     blue: PushFace
     green: StopFace
-    shade_labels: dict[str, str]
-    back_title: str = Field(min_length=1)
+    shade_labels: dict[str, Line]
+    back_title: NonEmptyLine
 
 
 class MomentumGameBoard(Strict):
-    space_width_mm: float = Field(ge=30, le=50)
+    space_width_mm: Annotated[float, size_range(30, 50)]
     edge_dots: bool = True
-    caption: str = ""
+    caption: Caption = ""
 
 
 # --- Integer Matrix -------------------------------------------------------------------------
@@ -55,11 +59,11 @@ class DiscFace(Strict):
     ink: str = Field(pattern=COLOUR)
     outline: str | None = Field(default=None, pattern=COLOUR)
     cut: str = Field(default="#8a8a8a", pattern=COLOUR)
-    word: str = Field(min_length=1)
+    word: NonEmptyLine
 
 
 class Disc(Strict):
-    diameter_mm: float = Field(ge=12, le=40)
+    diameter_mm: Annotated[float, size_range(12, 40)]
     black: DiscFace
     white: DiscFace
     number_style: str = ""  # for the person who prints: how the numbers look (the renderer's own way)
@@ -68,46 +72,48 @@ class Disc(Strict):
 
 
 class ScoreSheetSides(Strict):
-    positive: str = Field(min_length=1)
-    negative: str = Field(min_length=1)
+    positive: NonEmptyLine
+    negative: NonEmptyLine
 
 
 class ScoreSheet(Strict):
-    header: str = Field(min_length=1)
-    rows: tuple[str, str, str]  # the turn, matrix score and net score rows' labels
-    turns: str | int  # turns per side and game: a number, or text such as "{turns_per_side}"
-    start: str
-    game: str
+    header: NonEmptyLine
+    rows: tuple[Line, Line, Line]  # the turn, matrix score and net score rows' labels
+    # turns per side and game, a column each: a number, or text such as "{turns_per_side}" (checked
+    # against the board in production_refs)
+    turns: Line | int
+    start: Line
+    game: Line
     games_per_sheet: int = Field(ge=1, le=4)
-    names: str
+    names: Line
     sides: ScoreSheetSides
-    footer: str = ""
+    footer: Caption = ""
 
 
 class BagLabel(Strict):
-    title: str = Field(min_length=1)
-    columns: tuple[str, str]  # the black side's and the white side's column headings
+    title: NonEmptyLine
+    columns: tuple[Line, Line]  # the black side's and the white side's column headings
     size_in: CardInches  # width and height in inches
-    footer: str = ""
+    footer: Caption = ""
 
 
 class RefereeCard(Strict):
-    title: str = Field(min_length=1)
-    rulings: str = Field(min_length=1)
+    title: NonEmptyLine
+    rulings: NonEmptyLine
     size_in: CardInches  # width and height in inches
 
 
-class DiagramLabels(Strict):
-    before: str
-    after: str
-    onto: str  # "after: <side> on <square>"; not `on`, which YAML 1.1 reads as true
-    setup: str
-    refused: str
-    placed: str
-    flipped: str
-    drawn: str
-    net: str
-    over: str
+class DiagramLabels(Strict):  # printed under every example step's diagram
+    before: Line
+    after: Line
+    onto: Line  # "after: <side> on <square>"; not `on`, which YAML 1.1 reads as true
+    setup: Line
+    refused: Line
+    placed: Line
+    flipped: Line
+    drawn: Line
+    net: Line
+    over: Line
 
 
 class IntegerMatrixFaces(Strict):
@@ -119,18 +125,19 @@ class IntegerMatrixFaces(Strict):
 
 
 class SetupKey(Strict):
-    face: str
-    seat: str
+    face: Line
+    seat: Line
 
 
 class IntegerMatrixBoard(Strict):
-    square_mm: float = Field(ge=15, le=40)
-    frame_mm: float = Field(ge=5, le=20)
+    # each within reason; whether the whole board fits a sheet depends on game.board_size (production_refs)
+    square_mm: Annotated[float, size_range(15, 40)]
+    frame_mm: Annotated[float, size_range(5, 20)]
     colours: tuple[Colour, Colour]  # the checkering, for looks only
-    coordinates: str = ""
-    setup_caption: str = ""
+    coordinates: Caption = ""
+    setup_caption: Caption = ""
     setup_key: SetupKey
-    caption: str = ""
+    caption: Caption = ""
 
 
 # --- Momentum (Leduc) ----------------------------------------------------------------------
@@ -139,32 +146,32 @@ Symbol = Literal["dot", "ring", "cross", "triangle", "square", "star"]  # as gam
 
 
 class Tracker(Strict):
-    label: str = Field(min_length=1)
+    label: NonEmptyLine
     symbol: Symbol
-    diameter_mm: float = Field(ge=6, le=25)
+    diameter_mm: Annotated[float, size_range(6, 25)]
     colour: Colour
 
 
-class MomentumDiagram(Strict):
-    before: str
-    after: str
-    drop: str
-    swap: str
-    refused: str
-    hand: str
+class MomentumDiagram(Strict):  # printed under every example step's diagram
+    before: Line
+    after: Line
+    drop: Line
+    swap: Line
+    refused: Line
+    hand: Line
 
 
 class MomentumFaces(Strict):
-    marble_diameter_mm: float = Field(ge=10, le=30)
+    marble_diameter_mm: Annotated[float, size_range(10, 30)]
     tokens: str = ""  # for the person who prints: what the token sheet holds
-    tokens_title: str = Field(min_length=1)
+    tokens_title: NonEmptyLine
     tracker: Tracker
-    reference_title: str = Field(min_length=1)
-    marbles_title: str = Field(min_length=1)
-    directions_title: str = Field(min_length=1)
-    referee_title: str = Field(min_length=1)
-    referee_card_mm: tuple[Annotated[float, Field(ge=50, le=190)], Annotated[float, Field(ge=50, le=250)]]
-    rulings_title: str = Field(min_length=1)
+    reference_title: NonEmptyLine
+    marbles_title: NonEmptyLine
+    directions_title: NonEmptyLine
+    referee_title: NonEmptyLine
+    referee_card_mm: tuple[Annotated[float, size_range(50, 190)], Annotated[float, size_range(50, 250)]]
+    rulings_title: NonEmptyLine
     diagram: MomentumDiagram
 
 
@@ -176,24 +183,25 @@ class BoardCoordinates(Strict):  # for the teacher: how the board's letters and 
 class BoardTrack(Strict):
     squares: str = ""  # for the teacher, like start and path: the track in words
     start: str = ""
-    start_label: str = Field(min_length=1)
-    end_label: str = Field(min_length=1)
+    start_label: NonEmptyLine
+    end_label: NonEmptyLine
     path: str = ""
 
 
 class SeatEdge(Strict):
-    seat: str = Field(min_length=1)
+    seat: NonEmptyLine
     side: Literal["bottom", "top"]
-    label: str
+    label: Line
 
 
 class MomentumBoard(Strict):
-    # 7 cells + 2 × (band + track + edge) must stay within A4's 190 mm printable width
-    cell_mm: float = Field(ge=15, le=22)
-    coordinate_band_mm: float = Field(ge=3, le=8)
-    track_depth_mm: float = Field(ge=8, le=16)
-    edge_mm: float = Field(ge=0, le=3)
-    seat_strip_mm: float = Field(ge=6, le=16)
+    # each within reason; whether the whole board (board_size cells + 2 × (band + track + edge), and
+    # the seat strips) fits a sheet depends on game.board_size (production_refs)
+    cell_mm: Annotated[float, size_range(15, 22)]
+    coordinate_band_mm: Annotated[float, size_range(3, 8)]
+    track_depth_mm: Annotated[float, size_range(8, 16)]
+    edge_mm: Annotated[float, size_range(0, 3)]
+    seat_strip_mm: Annotated[float, size_range(6, 16)]
     coordinates: BoardCoordinates = BoardCoordinates()
     track: BoardTrack
     edges: list[SeatEdge] = []
@@ -206,20 +214,20 @@ CardSymbol = Literal["weight", "speed", "push", "gauge", "impulse", "friction", 
 
 
 class Category(Strict):
-    header: str = Field(min_length=1)
+    header: NonEmptyLine
     colour: Colour
     symbol: CardSymbol
-    note: str = ""
-    wild_note: str = ""
+    note: Line = ""
+    wild_note: Line = ""
 
 
 class KEnds(Strict):
-    top: str = Field(min_length=1)
-    bottom: str = Field(min_length=1)
+    top: NonEmptyLine
+    bottom: NonEmptyLine
 
 
 class FaceCard(Strict):
-    text: str = Field(min_length=1)
+    text: NonEmptyLine
     colour: Colour
     symbol: CardSymbol
 
@@ -228,8 +236,8 @@ class KCard(FaceCard):
     """The K prints the two ranks it can cancel at its two ends, so a player points it at one."""
 
     ends: KEnds
-    end_label: str = Field(min_length=1)
-    aim_note: str = ""
+    end_label: NonEmptyLine
+    aim_note: Line = ""
 
 
 class FaceCards(Strict):  # a deck without some face card needs no design for it
@@ -239,53 +247,53 @@ class FaceCards(Strict):  # a deck without some face card needs no design for it
 
 
 class Block(Strict):
-    label: str = Field(min_length=1)
+    label: NonEmptyLine
     colour: Colour
 
 
 class MomentumMarker(Strict):
-    title: str = Field(min_length=1)
-    none: str
-    streak: str
-    bonus: str
-    chip: str
-    how: str = ""
+    title: NonEmptyLine
+    none: Line
+    streak: Line
+    bonus: Line
+    chip: Line
+    how: Caption = ""
 
 
 class RefereeTitles(Strict):
-    title: str = Field(min_length=1)
-    rulings: str = Field(min_length=1)
+    title: NonEmptyLine
+    rulings: NonEmptyLine
 
 
 class StandardDeck(Strict):
-    title: str = Field(min_length=1)
-    note: str = ""
-    suits: dict[str, str]  # suit symbol → category id
+    title: NonEmptyLine
+    note: Caption = ""
+    suits: dict[str, Line]  # suit symbol → category id
     suit_colours: dict[str, Colour]
-    ranks: dict[str, str]  # rank → the value or face card it plays as
-    suit_heading: str
-    rank_heading: str
-    face_heading: str
-    k_aim: str = ""
-    example_heading: str
-    no_faces: str = ""
+    ranks: dict[str, Line]  # rank → the value or face card it plays as
+    suit_heading: Line
+    rank_heading: Line
+    face_heading: Line
+    k_aim: Caption = ""
+    example_heading: Line
+    no_faces: Caption = ""
 
 
 class AnswerKey(Strict):
-    title: str = Field(min_length=1)
-    intro: str = ""
-    by_force: str
-    alone: str
-    grid_heading: str
-    wild_note: str = ""
+    title: NonEmptyLine
+    intro: Caption = ""
+    by_force: Line
+    alone: Line
+    grid_heading: Line
+    wild_note: Caption = ""
 
 
 class RummyFaces(Strict):
     categories: dict[str, Category]  # by category id
     numerals: str = ""  # for the person who prints: how the card numbers look (the renderer's own way)
     face_cards: FaceCards = FaceCards()
-    back_title: str = Field(min_length=1)
-    back_subtitle: str = ""
+    back_title: NonEmptyLine
+    back_subtitle: Line = ""
     back_colour: Colour
     block: Block
     momentum: MomentumMarker
@@ -301,11 +309,11 @@ class EdgePatterns(Strict):
 
 class RummyBoard(Strict):
     edge_patterns: EdgePatterns
-    pulls: str
-    wins: str
-    side: str
-    start: str
-    caption: str = ""
+    pulls: Line
+    wins: Line
+    side: Line
+    start: Line
+    caption: Caption = ""
 
 
 MODELS: dict[str, dict[str, type[BaseModel]]] = {

@@ -19,6 +19,7 @@ _TYPE_WORDS = {
     "float_type": "a number",
     "float_parsing": "a number",
     "string_type": "text",
+    "finite_number": "a finite number",
     "bool_type": "true or false",
     "bool_parsing": "true or false",
     "list_type": "a list",
@@ -55,7 +56,12 @@ def _message(err: dict[str, Any], model: type[BaseModel], loc: Path) -> str:
         expected = err.get("ctx", {}).get("expected", "")
         return f"expected one of {expected}, got {describe(err.get('input'))}"
     if kind in ("greater_than", "greater_than_equal", "less_than", "less_than_equal"):
+        if isinstance(err.get("input"), bool):  # pydantic compared true as 1; the slip is the type
+            return f"expected a number, got {describe(err['input'])}"
         return f"{err['msg'].lower()}, got {describe(err.get('input'))}"
+    if kind == "string_too_long":
+        limit = err.get("ctx", {}).get("max_length")
+        return f"the text is {len(err.get('input', ''))} characters long; at most {limit} are printed here"
     if kind == "value_error":
         return str(err.get("ctx", {}).get("error", err["msg"]))
     if kind == "string_pattern_mismatch" and err.get("ctx", {}).get("pattern") == COLOUR_PATTERN:

@@ -57,7 +57,7 @@ def _index(items: list[Any], part: str, so_far: str) -> int:
     for i, item in enumerate(items):
         if isinstance(item, dict) and item.get("id") == part:
             return i
-    if part.isdigit() and int(part) < len(items):
+    if part.isascii() and part.isdigit() and int(part) < len(items):  # "²" is a digit to isdigit, not to int
         return int(part)
     ids = [str(item.get("id")) for item in items if isinstance(item, dict) and "id" in item]
     raise ValueError(f"at {so_far}: no list item with id {part!r}; ids here: {', '.join(ids) or 'none'}")

@@ -7,6 +7,8 @@ anchors and over-deep nesting are refused instead of silently accepted.
 
 from __future__ import annotations
 
+import copy
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +20,14 @@ Path = tuple[str | int, ...]
 MAX_BYTES = 2_000_000
 MAX_DEPTH = 40
 MAX_NODES = 200_000
+# Aliases let a small file name one long text many times. Without aliases a file's texts (keys and
+# values) can never hold more characters than the file itself, so this limit only ever stops aliases.
+MAX_TEXT = MAX_BYTES
+
+# Characters the reader refuses when typed, but which YAML escapes ("\0", "\x1b", "\ud800", "\uffff")
+# still write into a text: controls other than tab and newline, lone surrogates, non-characters.
+_NONCHARACTERS = "".join(chr(plane + low) for plane in range(0, 0x110000, 0x10000) for low in (0xFFFE, 0xFFFF))
+_UNPRINTABLE = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef{_NONCHARACTERS}]")
 
 
 @dataclass
@@ -58,7 +68,7 @@ def load_text(text: str, file: str) -> Located:
         raise InputError([Problem(file, 1, "file is empty; expected a YAML mapping")])
     _prescan(text, file)
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=_Loader)
     except yaml.reader.ReaderError as exc:
         raise InputError([_reader_problem(exc, text, file)]) from None
     except yaml.MarkedYAMLError as exc:
@@ -99,8 +109,32 @@ def _prescan(text: str, file: str) -> None:
         if "nesting depth" in str(exc.problem) and exc.problem_mark is not None:  # libyaml's own limit
             raise InputError([Problem(file, exc.problem_mark.line + 1, f"nesting is too deep (limit {MAX_DEPTH} levels)")]) from None
         return
-    except yaml.YAMLError:
+    except (yaml.YAMLError, UnicodeEncodeError):  # a lone surrogate libyaml cannot take: the reader names it
         return
+
+
+class _Loader(yaml.SafeLoader):
+    """The safe loader, but an alias gives a copy of its anchor's node marked where the alias is used,
+    so a limit crossed while building an alias's value is reported at that alias's line."""
+
+    def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node:
+        if not self.check_event(yaml.AliasEvent):
+            return super().compose_node(parent, index)
+        mark = self.peek_event().start_mark
+        node = copy.copy(super().compose_node(parent, index))  # shallow: the anchor's items are shared
+        node.start_mark = mark
+        node.alias = True  # build() reports limits crossed inside it at the outermost alias
+        return node
+
+
+def unprintable(text: str, what: str = "the text") -> str | None:
+    """What is wrong with the first character in `text` that cannot be printed, or None."""
+    found = _UNPRINTABLE.search(text)
+    if found is None:
+        return None
+    code = ord(found.group())
+    kind = "a lone surrogate" if 0xD800 <= code <= 0xDFFF else "a control character" if code <= 0x9F else "a Unicode non-character"
+    return f"{what} holds U+{code:04X}, {kind}, which cannot be printed; delete it (tab and newline are fine)"
 
 
 def _reader_problem(exc: yaml.reader.ReaderError, text: str, file: str) -> Problem:
@@ -169,6 +203,9 @@ class _Builder:
         self.problems: list[Problem] = []
         self.constructor = yaml.SafeLoader("")
         self.count = 0
+        self.text = 0  # characters of keys and scalar values built so far, aliases counted every time
+        self.stopped = False  # a limit was crossed: build nothing more, report it once
+        self.expanding: tuple[yaml.Node, Path] | None = None  # the outermost alias being built
 
     def _here(self, node: yaml.Node, path: Path) -> None:
         self.located.positions.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
@@ -177,11 +214,31 @@ class _Builder:
         mark = node.start_mark
         self.problems.append(Problem(self.located.file, mark.line + 1, message, format_path(path), mark.column + 1))
 
-    def build(self, node: yaml.Node, path: Path, depth: int) -> Any:
+    def _stop(self, node: yaml.Node, path: Path, message: str) -> None:
+        """Report a crossed limit once, at the alias written in the file that led there, if any."""
+        if not self.stopped:
+            self._fail(*(self.expanding or (node, path)), message)
+        self.stopped = True
+
+    def _counted(self, node: yaml.Node, path: Path) -> bool:
+        """Count one value (and its text); False once a limit is crossed."""
         self.count += 1
+        if isinstance(node, yaml.ScalarNode):
+            self.text += len(node.value)
         if self.count > MAX_NODES:
-            if self.count == MAX_NODES + 1:
-                self._fail(node, path, f"file has more than {MAX_NODES} values; refusing to read it")
+            self._stop(node, path, f"file has more than {MAX_NODES} values; refusing to read it")
+        elif self.text > MAX_TEXT:
+            self._stop(node, path, f"the texts of this file run to more than {MAX_TEXT} characters once its aliases are expanded; refusing to read it")
+        return not self.stopped
+
+    def build(self, node: yaml.Node, path: Path, depth: int) -> Any:
+        if self.expanding is None and getattr(node, "alias", False):
+            self.expanding = (node, path)
+            try:
+                return self.build(node, path, depth)
+            finally:
+                self.expanding = None
+        if not self._counted(node, path):
             return None
         if depth > MAX_DEPTH:
             self._fail(node, path, f"nesting is too deep (limit {MAX_DEPTH} levels)")
@@ -194,10 +251,18 @@ class _Builder:
         if node.tag == "tag:yaml.org,2002:timestamp":
             return str(node.value)  # a date in a spec is text to print, not a datetime
         try:
-            return self.constructor.construct_object(node)
+            value = self.constructor.construct_object(node)
         except yaml.YAMLError as exc:
             self._fail(node, path, f"bad value: {getattr(exc, 'problem', exc)}")
             return None
+        if isinstance(value, bytes):  # !!binary: bytes that pydantic would take for text
+            self._fail(node, path, "binary data (!!binary) is not text; write the text itself")
+            return None
+        wrong = unprintable(value) if isinstance(value, str) else None
+        if wrong:
+            self._fail(node, path, wrong)
+            return None
+        return value
 
     def _mapping(self, node: yaml.MappingNode, path: Path, depth: int) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -210,6 +275,12 @@ class _Builder:
                 continue
             key = str(key_node.value)
             child = (*path, key)
+            if not self._counted(key_node, child):
+                return out
+            wrong = unprintable(key, "a key")
+            if wrong:  # named by its mapping's path: the key itself would print the character
+                self._fail(key_node, path, wrong)
+                continue
             if key in out:
                 first = self.located.positions.get(child, (0, 0))[0]
                 self._fail(key_node, child, f"duplicate key {key!r} (first given on line {first}); a key may appear once")
