@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 from kitpress.build import build_games
-from kitpress.resources import bundled_specs
+from kitpress.packs import shipped_specs
 from kitpress.sheets.presets import Preset
 from kitpress.spec.load import load_spec
 
@@ -44,7 +44,7 @@ def _digest(path: Path) -> str:
 def kits() -> dict[str, str]:
     """'preset/kit-folder/file' → SHA-256, for every game, preset and (on Letter) variant."""
     out: dict[str, str] = {}
-    games = list(bundled_specs())
+    games = list(shipped_specs())
     with tempfile.TemporaryDirectory() as tmp:
         runs = [(name, presets, None, games) for name, presets in PRESETS.items()]
         for game in games:
@@ -63,7 +63,7 @@ def simulations() -> dict[str, list[str]]:
     from kitpress.simulate.compare import compare
 
     out: dict[str, list[str]] = {}
-    for game in bundled_specs():
+    for game in shipped_specs():
         out[game] = compare(game, variants=(), games=200, seed=7, agent="random", max_turns=1000, players=None, workers=1).lines()
         out[f"{game} engine"] = compare(game, variants=("base",), games=100, seed=7, agent="random", max_turns=1000, players=None, workers=1, fast=False).lines()
         out[f"{game} greedy"] = compare(game, variants=("base",), games=40, seed=7, agent="greedy", max_turns=1000, players=None, workers=1).lines()

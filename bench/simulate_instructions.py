@@ -24,7 +24,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from kitpress.resources import bundled_specs
+from kitpress.packs import shipped_specs
 from kitpress.simulate.kernels import KERNELS, fast_path
 from kitpress.simulate.play import game_rng
 from kitpress.spec.load import load_spec
@@ -71,7 +71,7 @@ def main() -> None:
         return
     if shutil.which("valgrind") is None:
         sys.exit("bench/simulate_instructions.py: valgrind is not installed (apt-get install valgrind)")
-    chosen = args.games or [g for g in bundled_specs() if load_spec(g).engine.id in KERNELS]
+    chosen = args.games or [g for g in shipped_specs() if load_spec(g).engine.id in KERNELS]
     print(f"{'game':<17}{'instructions/game':>19}")
     for game in chosen:
         print(f"{game:<17}{count(game, args.count) / args.count:>19,.0f}", flush=True)

@@ -23,8 +23,8 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
-from kitpress.games import engines
-from kitpress.resources import bundled_specs
+from kitpress.packs import engines
+from kitpress.packs import shipped_specs
 from kitpress.simulate.agents import RandomAgent
 from kitpress.simulate.kernels import fast_path, path_name
 from kitpress.simulate.play import GameRecord, game_rng, play_game
@@ -81,7 +81,7 @@ def main() -> None:
     parser.add_argument("games", nargs="*", help="bundled game ids (default: every registered one)")
     parser.add_argument("--seconds", type=float, default=2.0)
     args = parser.parse_args()
-    chosen = args.games or [g for g in bundled_specs() if load_spec(g).spec.engine in engines()]
+    chosen = args.games or [g for g in shipped_specs() if load_spec(g).spec.engine in engines()]
     print(f"{'game':<17}{'players':>8}{'path':>11}{'games/s':>10}{'length':>8}{'target':>8}")
     for game in chosen:
         engine_id = load_spec(game).engine.id

@@ -302,7 +302,7 @@ def test_examples_file_needs_exactly_one_game(run_cli: RunCli, tmp_path: Path) -
 
 
 def test_examples_format_doc_names_every_start_key_and_figure_of_every_game() -> None:
-    from kitpress.games import engines
+    from kitpress.packs import engines
 
     doc = (Path(__file__).resolve().parents[1] / "docs" / "examples-format.md").read_text(encoding="utf-8")
     for engine in engines().values():

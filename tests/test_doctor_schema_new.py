@@ -18,8 +18,8 @@ from kitpress.classkit import doctor
 from kitpress.commands.doctor import command as doctor_command
 from kitpress.commands.new import command as new_command
 from kitpress.commands.schema import command as schema_command
-from kitpress.games import engines
-from kitpress.resources import bundled_specs, fonts_dir
+from kitpress.packs import engines, shipped_specs
+from kitpress.resources import fonts_dir
 from kitpress.spec.load import load_spec
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -96,17 +96,17 @@ def test_schema_offers_each_engine_and_its_game_config(schema: dict[str, Any]) -
 
 
 def test_every_bundled_spec_fits_the_schema(schema: dict[str, Any]) -> None:
-    for game, path in bundled_specs().items():
+    for game, path in shipped_specs().items():
         data = yaml.safe_load(path.read_text("utf-8"))
         branch = schema["$defs"][f"spec-{data['engine']}"]
         assert set(data) <= set(branch["properties"]), game
         assert set(branch["required"]) <= set(data), game
     jsonschema = pytest.importorskip("jsonschema", reason="jsonschema is not installed; the structural check above ran")
     validator = jsonschema.Draft202012Validator(schema)
-    for game, path in bundled_specs().items():
+    for game, path in shipped_specs().items():
         errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(yaml.safe_load(path.read_text("utf-8")))]
         assert not errors, (game, errors[:5])
-    broken = yaml.safe_load(bundled_specs()["momentum-game"].read_text("utf-8"))
+    broken = yaml.safe_load(shipped_specs()["momentum-game"].read_text("utf-8"))
     broken["identity"]["titel"] = "typo"
     broken["game"]["hand_size"] = "three"
     assert len(list(validator.iter_errors(broken))) == 2

@@ -8,12 +8,11 @@ from typing import Any
 import pytest
 
 from kitpress.check import replay_all
-from kitpress.games import engines
-from kitpress.games.base import Engine
-from kitpress.resources import bundled_specs
+from kitpress.engine import Engine
+from kitpress.packs import engines, shipped_specs
 from kitpress.spec.load import load_spec
 
-GAMES = sorted(bundled_specs())
+GAMES = sorted(shipped_specs())
 CAP = 400
 
 

@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 from kitpress.cli import main
 from kitpress.errors import InputError
-from kitpress.render import renderer
+from kitpress.packs import art_for as renderer
 from kitpress.spec.load import load_spec
 
 HERE = Path(__file__).resolve().parent

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kitpress.render.art import BLEED, CARD_TRIM
+from kitpress.pieces import BLEED, CARD_TRIM
 from kitpress.sheets.geometry import PAPERS, Mark, Sheet, grid, grid_shape, mirrored_for_long_edge, pack
 
 W, H = CARD_TRIM

@@ -20,7 +20,7 @@ from weasyprint.urls import FatalURLFetchingError
 
 from kitpress.booklet import fetcher as fetcher_module
 from kitpress.booklet.fetcher import PackageOnlyFetcher
-from kitpress.booklet.render import render_html, render_pdf
+from kitpress.booklet.typeset import render_html, render_pdf
 from kitpress.build import verified_replays
 from kitpress.cli import main
 from kitpress.resources import fonts_dir, templates_dir

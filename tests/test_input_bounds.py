@@ -23,8 +23,8 @@ from click.testing import CliRunner, Result
 
 from kitpress.cli import main
 from kitpress.errors import InputError, UsageError
-from kitpress.render.art import BLEED, PT_PER_MM
-from kitpress.resources import bundled_specs
+from kitpress.packs import pack_for, shipped_specs
+from kitpress.pieces import BLEED, PT_PER_MM
 from kitpress.sheets.geometry import PAPERS, pack
 from kitpress.sheets.presets import parse_offset
 from kitpress.simulate.agents import make_agent
@@ -32,9 +32,8 @@ from kitpress.simulate.compare import compare
 from kitpress.simulate.limits import MAX_AGENT_EFFORT, MAX_GAMES, MAX_TURNS, MAX_WORKERS
 from kitpress.simulate.sweep import Plan, run
 from kitpress.spec.load import LoadedSpec, load_spec
-from kitpress.spec.model import LINE_MAX, check_id
-from kitpress.spec.production_refs import CHECKS
 from kitpress.spec.yamlpos import MAX_BYTES, MAX_TEXT, load_text
+from kitpress.spec_model import LINE_MAX, check_id
 
 ROOT = Path(__file__).resolve().parents[1]
 BASE = ROOT / "tests" / "malformed" / "base" / "momentum-game.yaml"
@@ -118,7 +117,7 @@ def test_an_unknown_simulate_variant_is_placed_like_build_and_check_place_it(gam
     where = [PROBLEM_LINE.match(r.stderr.splitlines()[0]) for r in (checked, simulated)]
     assert where[0] and where[1], (checked.stderr, simulated.stderr)
     assert where[0].group(0) == where[1].group(0)  # the same file:line:col
-    spec = bundled_specs()[game] if game in bundled_specs() else Path(game)
+    spec = shipped_specs()[game] if game in shipped_specs() else Path(game)
     assert int(where[1]["line"]) == spec.read_text(encoding="utf-8").splitlines().index("variants:") + 1
     assert "variants: no variant 'nope'; variants are: base, " in simulated.stderr
 
@@ -216,7 +215,7 @@ def test_a_title_at_the_limit_is_accepted_and_one_more_character_is_refused(tmp_
 
 
 def test_every_bundled_spec_and_variant_is_within_the_limits() -> None:
-    for game in bundled_specs():
+    for game in shipped_specs():
         loaded = load_spec(game)  # validates every variant too
         assert len(loaded.spec.identity.title) <= LINE_MAX
 
@@ -240,7 +239,9 @@ def _with_board(loaded: LoadedSpec, engine: Any = None, **board: float) -> Loade
 
 
 def _accepted(loaded: LoadedSpec) -> bool:
-    return not list(CHECKS[loaded.engine.id](loaded.engine, loaded.spec.production.model_dump()))
+    check = pack_for(loaded.engine.id).check_production
+    assert check is not None
+    return not list(check(loaded.engine, loaded.spec.production.model_dump()))
 
 
 @pytest.mark.parametrize(
@@ -252,9 +253,9 @@ def _accepted(loaded: LoadedSpec) -> bool:
     ],
 )  # fmt: skip
 def test_a_board_the_check_accepts_is_one_every_paper_holds(game: str, sizes: list[dict[str, float]]) -> None:
-    """The check (spec/production_refs) and the renderer agree: accepted boards pack on Letter, A4 and
+    """The pack's production check and its art agree: accepted boards pack on Letter, A4 and
     universal; refused ones would not."""
-    from kitpress.render import renderer
+    from kitpress.packs import art_for as renderer
 
     loaded = load_spec(game)
     verdicts = set()
@@ -267,7 +268,7 @@ def test_a_board_the_check_accepts_is_one_every_paper_holds(game: str, sizes: li
 
 
 def test_a_momentum_game_track_the_check_accepts_is_one_every_paper_holds() -> None:
-    from kitpress.render.momentum_game import board
+    from kitpress.games.momentum_game.art import board
 
     loaded = load_spec("momentum-game")
     verdicts = set()

@@ -3,32 +3,25 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
-import kitpress.games as games
 from kitpress.check import replay_all
 from kitpress.cli import main
-from kitpress.games import integer_matrix_examples as ex
-from kitpress.games.base import ExampleError
-from kitpress.games.integer_matrix import Config, IntegerMatrix, Place, State, winner_of
+from kitpress.engine import ExampleError
+from kitpress.games.integer_matrix import examples as ex
+from kitpress.games.integer_matrix.rules import Config, IntegerMatrix, Place, State, winner_of
 from kitpress.spec.load import LoadedSpec, load_spec
 
 DIRS = {"n": (-1, 0), "ne": (-1, 1), "e": (0, 1), "se": (1, 1), "s": (1, 0), "sw": (1, -1), "w": (0, -1), "nw": (-1, -1)}
 
 
 @pytest.fixture(scope="module")
-def loaded() -> Iterator[LoadedSpec]:
-    with pytest.MonkeyPatch.context() as mp:
-        if "integer_matrix" not in games.GAME_MODULES:  # until the game is listed in the registry
-            mp.setattr(games, "GAME_MODULES", (*games.GAME_MODULES, "integer_matrix"))
-            games.engines.cache_clear()
-        yield load_spec("integer-matrix")
-    games.engines.cache_clear()
+def loaded() -> LoadedSpec:
+    return load_spec("integer-matrix")
 
 
 @pytest.fixture(scope="module")

@@ -19,14 +19,14 @@ from click.testing import CliRunner
 from pypdf import PageObject, PdfReader
 
 from kitpress import fonts
-from kitpress.booklet import render as booklet
+from kitpress.booklet import typeset as booklet
 from kitpress.check import replay_all
 from kitpress.cli import main
-from kitpress.games.integer_matrix import SETUP_CYCLE, SETUP_FACE, side_of, signed
-from kitpress.render import integer_matrix_diagram as dia
-from kitpress.render.integer_matrix import diagram, jobs
-from kitpress.render.integer_matrix_discs import _face, _layout
-from kitpress.render.integer_matrix_marks import faces
+from kitpress.games.integer_matrix.art import diagram, jobs
+from kitpress.games.integer_matrix.art import step_diagram as dia
+from kitpress.games.integer_matrix.art.discs import _face, _layout
+from kitpress.games.integer_matrix.art.marks import faces
+from kitpress.games.integer_matrix.rules import SETUP_CYCLE, SETUP_FACE, side_of, signed
 from kitpress.sheets.impose import printed_pages
 from kitpress.sheets.pdf import new_canvas, write_pdf
 from kitpress.sheets.presets import Preset

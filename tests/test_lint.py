@@ -29,9 +29,10 @@ from kitpress.lint import (
     raster,
     svgscan,
 )
-from kitpress.render import renderer
+from kitpress.packs import art_for as renderer
+from kitpress.packs import shipped_specs
+from kitpress.pieces import BLEED, CARD_TRIM, Art, PrintJob
 from kitpress.render import svgkit as k
-from kitpress.render.art import BLEED, CARD_TRIM, Art, PrintJob
 from kitpress.sheets.impose import Page
 from kitpress.sheets.pdf import write_pdf
 from kitpress.sheets.services import card_page
@@ -333,7 +334,7 @@ def test_lint_command_bad_game() -> None:
     assert "unknown game 'no-such-game'" in result.output
 
 
-@pytest.mark.parametrize("game", ["momentum-game", "newtonian-rummy", "momentum", "integer-matrix"])
+@pytest.mark.parametrize("game", sorted(shipped_specs()))
 def test_every_game_passes_the_preflight_in_full_and_low_ink(game: str) -> None:
     """The low-ink build is what a school's black-and-white laser prints: its faces must still differ
     without colour, and its text must fit, like the full-colour kit's."""

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from kitpress.check import replay_all
-from kitpress.games.base import ExampleError
-from kitpress.games.momentum import Config, Momentum, State
-from kitpress.games.momentum_board import DIRECTIONS, EMPTY, cell_name, momentum, parse_cell, parse_rows, rows
+from kitpress.engine import ExampleError
+from kitpress.games.momentum.cells import DIRECTIONS, EMPTY, cell_name, momentum, parse_cell, parse_rows, rows
+from kitpress.games.momentum.rules import Config, Momentum, State
 from kitpress.spec.load import load_spec
 
 EMPTY_BOARD = ["......."] * 7

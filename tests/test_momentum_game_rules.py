@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from kitpress.games.momentum_game import MomentumGame, State
+from kitpress.games.momentum_game.rules import MomentumGame, State
 from kitpress.spec.load import load_spec
 
 

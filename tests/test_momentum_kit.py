@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from kitpress.booklet.render import render_html
+from kitpress.booklet.typeset import render_html
 from kitpress.check import replay_all
-from kitpress.render.momentum import diagram, jobs
-from kitpress.render.momentum_diagram import CELL, R
+from kitpress.games.momentum.art import diagram, jobs
+from kitpress.games.momentum.art.step_diagram import CELL, R
 from kitpress.sheets.geometry import PAPERS as GEOMETRY_PAPERS
 from kitpress.sheets.geometry import pack
 from kitpress.spec.load import LoadedSpec, load_spec

@@ -13,9 +13,9 @@ import yaml
 from click.testing import CliRunner
 
 from kitpress.cli import main
-from kitpress.games.base import ExampleError
-from kitpress.games.newtonian_rummy import NewtonianRummy, State
-from kitpress.games.newtonian_rummy_cards import Config, Play, legal_plays, parse_play, problem, worth
+from kitpress.engine import ExampleError
+from kitpress.games.newtonian_rummy.cards import Config, Play, legal_plays, parse_play, problem, worth
+from kitpress.games.newtonian_rummy.rules import NewtonianRummy, State
 from kitpress.spec.variants import apply_changes
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -14,9 +14,9 @@ import pytest
 from pypdf import PdfReader
 
 from kitpress.check import replay_all
-from kitpress.render.newtonian_rummy import diagram, jobs
-from kitpress.render.newtonian_rummy_board import board, streak_boxes
-from kitpress.render.newtonian_rummy_sheets import answer_key, referee_card, reference_sheet
+from kitpress.games.newtonian_rummy.art import diagram, jobs
+from kitpress.games.newtonian_rummy.art.board import board, streak_boxes
+from kitpress.games.newtonian_rummy.art.paper_pieces import answer_key, referee_card, reference_sheet
 from kitpress.spec.load import LoadedSpec, load_spec
 
 GAME = "newtonian-rummy"

@@ -30,10 +30,11 @@ import pytest
 
 import kitpress
 from kitpress.fingerprint import inputs_hash
+from kitpress.packs import shipped_specs
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = "momentum-game"  # for the option-heavy cases below
-GAMES = ("momentum-game", "newtonian-rummy", "momentum", "integer-matrix")
+GAMES = tuple(shipped_specs())
 KITPRESS = Path(sys.executable).with_name("kitpress")
 
 

@@ -16,13 +16,13 @@ from click.testing import CliRunner, Result
 from pypdf import PdfReader
 
 from kitpress.commands.simulate import command
+from kitpress.engine import Engine
 from kitpress.errors import UsageError
-from kitpress.games import engines
-from kitpress.games.base import Engine
+from kitpress.packs import engines, packs
 from kitpress.simulate.agents import GreedyAgent, MonteCarloAgent, RandomAgent, make_agent
 from kitpress.simulate.compare import compare
 from kitpress.simulate.figures import Tally
-from kitpress.simulate.kernels import KERNELS, fast_path
+from kitpress.simulate.kernels import fast_path
 from kitpress.simulate.play import GameRecord, game_rng, lead_figures, play_game
 from kitpress.simulate.stats import spread, wilson
 from kitpress.simulate.sweep import Plan, loaded_spec, run
@@ -215,13 +215,13 @@ def pool() -> Any:
         yield executor
 
 
-@pytest.mark.parametrize("game", ["momentum-game", "momentum", "newtonian-rummy", "integer-matrix"])
+@pytest.mark.parametrize("game", sorted(packs()))
 def test_random_play_keeps_the_invariants_and_the_fast_path_plays_the_same_games(game: str, pool: Any) -> None:
     if game not in engines():
         pytest.skip(f"{game} is not registered yet")
     done = sum(pool.map(_checked_games, *zip(*_jobs(game), strict=True)))
     assert done >= INVARIANT_GAMES
-    assert (game in KERNELS) == (fast_path(load_spec(game).engine, None, BOUND) is not None)
+    assert (packs()[game].fast_port is not None) == (fast_path(load_spec(game).engine, None, BOUND) is not None)
 
 
 # --- agents ------------------------------------------------------------------------------------
@@ -256,8 +256,8 @@ def test_greedy_plays_simultaneous_games_and_monte_carlo_refuses_them() -> None:
 def test_unknown_figures_are_absent_not_zero() -> None:
     engine = load_spec("momentum").engine
     assert Tally(engine).result() == {}
-    from kitpress.games.base import Event
-    from kitpress.simulate.figures import IntegerMatrixTally
+    from kitpress.engine import Event
+    from kitpress.games.integer_matrix.tally import IntegerMatrixTally
 
     tally = IntegerMatrixTally(engine)
     tally.add([Event("matrix", "Matrix score: 3 + (−2) = +1.", {"matrix": [3, -2], "matrix_score": 1})])

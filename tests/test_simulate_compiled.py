@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
+from kitpress.packs import packs
 from kitpress.simulate import kernels
-from kitpress.simulate.kernels import COMPILED, fast_path, path_name
+from kitpress.simulate.kernels import fast_path, path_name
 from kitpress.simulate.play import GameRecord, game_rng
 from kitpress.simulate.sweep import loaded_spec
 from kitpress.spec.load import load_spec
@@ -22,6 +23,14 @@ from kitpress.spec.load import load_spec
 pytest.importorskip("numba")
 
 PLAYERS = {"momentum-game": (None,), "integer-matrix": (None, 4), "newtonian-rummy": (None, 2, 6)}  # player counts each engine seats
+
+COMPILED = sorted(game for game, pack in packs().items() if pack.compiled_port is not None)
+
+
+def compiled_module(game: str) -> Any:
+    port = packs()[game].compiled_port
+    assert port is not None
+    return importlib.import_module(port().__module__)
 
 
 def _games(engine: Any, players: int | None, max_turns: int, indices: range) -> list[list[tuple[GameRecord, list[Any]]]]:
@@ -38,7 +47,7 @@ def _games(engine: Any, players: int | None, max_turns: int, indices: range) -> 
     return played
 
 
-@pytest.mark.parametrize("game", sorted(COMPILED))
+@pytest.mark.parametrize("game", COMPILED)
 def test_the_compiled_port_plays_the_python_ports_games(game: str) -> None:
     spec = load_spec(game)
     assert path_name(spec.engine) == "compiled"
@@ -51,7 +60,7 @@ def test_the_compiled_port_plays_the_python_ports_games(game: str) -> None:
     assert any(record.completed for record, _ in compiled)
 
 
-@pytest.mark.parametrize("game", sorted(COMPILED))
+@pytest.mark.parametrize("game", COMPILED)
 def test_a_turn_cap_stops_both_ports_at_the_same_point(game: str) -> None:
     engine = load_spec(game).engine
     for cap in (0, 1, 3, 20):
@@ -61,25 +70,26 @@ def test_a_turn_cap_stops_both_ports_at_the_same_point(game: str) -> None:
         assert cap == 20 or any(not record.completed for record, _ in compiled)  # the cap did stop games
 
 
-@pytest.mark.parametrize("game", sorted(COMPILED))
+@pytest.mark.parametrize("game", COMPILED)
 def test_a_game_that_outgrows_its_block_of_draws_is_played_again_the_same(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    module = importlib.import_module(f"kitpress.simulate.{COMPILED[game]}")
+    module = compiled_module(game)
     monkeypatch.setattr(module, "BLOCK", 5)  # a game needs ~100 outputs or more: every game asks for more, often
     engine = load_spec(game).engine
     python, compiled = _games(engine, None, 1000, range(30))
     assert compiled == python
 
 
-@pytest.mark.parametrize("game", sorted(COMPILED))
+@pytest.mark.parametrize("game", COMPILED)
 def test_without_numba_the_python_port_plays(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(kernels, "compiler_available", lambda: False)
     engine = load_spec(game).engine
     assert path_name(engine) == "fast"
     kernel = fast_path(engine, None, 1000)
-    assert kernel is not None and kernel.__module__ == f"kitpress.simulate.{kernels.KERNELS[game]}"
+    port = packs()[game].fast_port
+    assert port is not None and kernel is not None and kernel.__module__ == port().__module__
 
 
-@pytest.mark.parametrize("game", sorted(COMPILED))
+@pytest.mark.parametrize("game", COMPILED)
 def test_another_generator_class_falls_back_to_the_reference_engine(game: str) -> None:
     class Drawn(random.Random):
         def getrandbits(self, k: int) -> int:  # draws otherwise than CPython's outputs

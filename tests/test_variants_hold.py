@@ -8,10 +8,10 @@ import pytest
 from click.testing import CliRunner
 
 from kitpress.cli import main
-from kitpress.resources import bundled_specs
+from kitpress.packs import shipped_specs
 from kitpress.spec.load import load_spec
 
-CASES = [(game, variant.id) for game in bundled_specs() for variant in load_spec(game).spec.variants]
+CASES = [(game, variant.id) for game in shipped_specs() for variant in load_spec(game).spec.variants]
 
 
 @pytest.mark.parametrize(("game", "variant"), CASES, ids=[f"{g}:{v}" for g, v in CASES])

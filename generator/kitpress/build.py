@@ -16,8 +16,8 @@ from kitpress.check import Replay, replay_all, report_lines
 from kitpress.errors import CheckFailed, KitpressError
 from kitpress.fingerprint import inputs_hash, up_to_date
 from kitpress.lint import Finding, LintFailed, errors, lint_jobs, lint_pdfs
-from kitpress.render import renderer
-from kitpress.render.art import Art, PrintJob
+from kitpress.packs import art_for
+from kitpress.pieces import Art, PrintJob
 from kitpress.render.ink import low_ink
 from kitpress.sheets.calibration import calibration_pdf
 from kitpress.sheets.impose import backs_only_pages, printed_pages
@@ -103,7 +103,7 @@ def _ink(jobs: list[PrintJob], ink: str) -> list[PrintJob]:
 
 
 def _render_jobs(loaded: LoadedSpec) -> list[PrintJob]:
-    return _reading_production(loaded, lambda: list(renderer(loaded.spec.engine).jobs(loaded)))
+    return _reading_production(loaded, lambda: list(art_for(loaded.spec.engine).jobs(loaded)))
 
 
 T = TypeVar("T")
@@ -136,8 +136,8 @@ def _lint(loaded: LoadedSpec, jobs: list[PrintJob]) -> list[Finding]:
 
 def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False) -> list[KitFile]:
     """Every file of one game's kit, in memory; the preflight must pass first unless `force`."""
-    from kitpress.booklet.render import render_pdf
     from kitpress.booklet.saddle import impose as saddle
+    from kitpress.booklet.typeset import render_pdf
 
     replays = verified_replays(loaded)
     base_jobs = _render_jobs(loaded)

@@ -12,8 +12,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from kitpress.games.base import Engine, Event
-from kitpress.spec.model import Example
+from kitpress.engine import Engine, Event
+from kitpress.spec_model import Example
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ import click
 
 from kitpress import __version__
 from kitpress.errors import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, KitpressError
-from kitpress.resources import bundled_specs
+from kitpress.packs import shipped_specs
 from kitpress.sheets.presets import (
     BOOKLET_CHOICES,
     DUPLEX_CHOICES,
@@ -63,11 +63,11 @@ def _coloured(line: str) -> str:
 
 
 def _complete_games(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-    return [g for g in bundled_specs() if g.startswith(incomplete)]
+    return [g for g in shipped_specs() if g.startswith(incomplete)]
 
 
 def games_or_all(games: tuple[str, ...]) -> list[str]:
-    return list(games) if games else list(bundled_specs())
+    return list(games) if games else list(shipped_specs())
 
 
 @click.group(name="kitpress", context_settings={"help_option_names": ["-h", "--help"]})
@@ -86,7 +86,7 @@ def list_games() -> int:
     from kitpress.spec.load import load_spec
 
     broken = False
-    for game in bundled_specs():
+    for game in shipped_specs():
         try:
             loaded = load_spec(game)
         except KitpressError as exc:  # one broken spec must not hide the others

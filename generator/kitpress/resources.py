@@ -20,8 +20,3 @@ def templates_dir() -> Path:
 
 def fonts_dir() -> Path:
     return _folder("kitpress.fonts")
-
-
-def bundled_specs() -> dict[str, Path]:
-    """Game id (the file's stem) → spec file, sorted by id."""
-    return {p.stem: p for p in sorted(specs_dir().glob("*.yaml"))}

@@ -10,11 +10,11 @@ from typing import Any
 
 import jinja2
 
-from kitpress.booklet.render import PAGE_SIZES
+from kitpress.booklet.typeset import PAGE_SIZES
 from kitpress.classkit.plan import GamePlan, KitPlan
 from kitpress.fonts import FILES, fonts_dir_uri
 from kitpress.resources import templates_dir
-from kitpress.spec.model import Section
+from kitpress.spec_model import Section
 
 TEMPLATE = "teacher-guide.html"
 # Where a spec keeps what the guide needs; the engine's section keys and titles, matched as words.

@@ -24,8 +24,8 @@ from typing import Any
 
 from kitpress.classkit.tables import Seating, seat_class
 from kitpress.errors import UsageError
-from kitpress.render import renderer
-from kitpress.render.art import PT_PER_MM, PrintJob
+from kitpress.packs import art_for
+from kitpress.pieces import PT_PER_MM, PrintJob
 from kitpress.sheets.presets import Preset
 from kitpress.spec.load import LoadedSpec
 
@@ -198,7 +198,7 @@ def cut_for(job: PrintJob) -> str:
 def plan_game(loaded: LoadedSpec, folder: Path, preset: Preset, class_size: int) -> GamePlan:
     seating = seating_for(loaded, class_size)
     manifest = read_manifest(folder)
-    jobs = {job_file(loaded, job, preset): job for job in renderer(loaded.spec.engine).jobs(loaded)}
+    jobs = {job_file(loaded, job, preset): job for job in art_for(loaded.spec.engine).jobs(loaded)}
     order = list(jobs)
     items: list[PrintItem] = []
     for entry in manifest["files"]:

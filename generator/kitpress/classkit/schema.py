@@ -9,10 +9,9 @@ from typing import Any
 
 from pydantic import create_model
 
-from kitpress.games import engines
+from kitpress.packs import engines, pack_for
 from kitpress.spec.load import spec_model
-from kitpress.spec.model import ID_PATTERN, Production
-from kitpress.spec.production import MODELS as PRODUCTION_MODELS
+from kitpress.spec_model import ID_PATTERN, Production
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -53,7 +52,7 @@ def spec_schema() -> dict[str, Any]:
         game = _merge(defs, engine_id, engines()[engine_id].config_model.model_json_schema())
         game.setdefault("description", f"The rules' numbers for the {engine_id} engine; rule texts quote them as {{name}}.")
         spec["properties"]["game"] = game
-        typed = PRODUCTION_MODELS.get(engine_id)
+        typed = pack_for(engine_id).production
         if typed:  # the production section as this engine's renderer reads it
             name = "Production_" + engine_id.replace("-", "_")
             model = create_model(name, __base__=Production, **{key: (part, ...) for key, part in typed.items()})  # type: ignore[call-overload]

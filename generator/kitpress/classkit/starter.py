@@ -11,10 +11,9 @@ from pathlib import Path
 from kitpress.atomic import write_bytes
 from kitpress.classkit import DEFAULT_ENGINE
 from kitpress.errors import UsageError
-from kitpress.games import engines
-from kitpress.resources import bundled_specs
+from kitpress.packs import engines, shipped_specs
 from kitpress.spec.load import load_spec
-from kitpress.spec.model import check_id
+from kitpress.spec_model import check_id
 
 TOP_KEY = re.compile(r"^([a-z_][a-z0-9_]*):")
 
@@ -45,7 +44,7 @@ def template_spec(engine: str) -> Path:
     """The bundled spec written for `engine`, to copy."""
     if engine not in engines():
         raise UsageError(f"unknown engine {engine!r}; expected one of: {', '.join(sorted(engines()))}")
-    for path in bundled_specs().values():
+    for path in shipped_specs().values():
         if re.search(rf"^engine:\s*{re.escape(engine)}\s*$", path.read_text("utf-8"), re.MULTILINE):
             return path
     raise UsageError(f"no bundled spec uses the {engine!r} engine to start from")
@@ -96,7 +95,7 @@ def new_spec(name: str, engine: str = DEFAULT_ENGINE, out_dir: Path = Path("."))
         check_id(name)
     except ValueError as exc:
         raise UsageError(f"NAME: {exc}") from None
-    if name in bundled_specs():
+    if name in shipped_specs():
         raise UsageError(f"{name!r} is a bundled game's id; choose another name")
     target = out_dir / f"{name}.yaml"
     if target.exists():

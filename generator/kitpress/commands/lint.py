@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from kitpress.errors import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, KitpressError
-from kitpress.render.art import Art, PrintJob
+from kitpress.pieces import Art, PrintJob
 from kitpress.sheets.presets import INK_CHOICES
 
 
@@ -35,15 +35,14 @@ def _pdf_files(paths: tuple[Path, ...]) -> list[Path]:
 def lint_game(game: str, variant: str | None, ink: str) -> tuple[list[str], int]:
     """The report lines for one game and its exit code."""
     from kitpress.lint import errors, lint_jobs
-    from kitpress.render import renderer
+    from kitpress.packs import pack_for
     from kitpress.spec.load import load_spec
 
     loaded = load_spec(game, variant)
-    try:
-        module = renderer(loaded.spec.engine)
-    except ImportError:
-        return [f"{loaded.id}: no renderer for engine {loaded.spec.engine!r} yet: nothing to lint"], EXIT_FAILED
-    jobs = module.jobs(loaded)
+    art = pack_for(loaded.spec.engine).art
+    if art is None:
+        return [f"{loaded.id}: the game pack has no art yet: nothing to lint"], EXIT_FAILED
+    jobs = art().jobs(loaded)
     if ink == "low":
         jobs = _low_ink(jobs)
     findings = lint_jobs(loaded, jobs)
@@ -62,10 +61,10 @@ def lint_game(game: str, variant: str | None, ink: str) -> tuple[list[str], int]
 def command(ctx: click.Context, games: tuple[str, ...], variant: str | None, ink: str, pdfs: tuple[Path, ...]) -> None:
     """Preflight each GAME's print pieces: text in its box and safe zone, sizes, glyphs, bleed, fonts, colour."""
     from kitpress.lint import errors, lint_pdfs
-    from kitpress.resources import bundled_specs
+    from kitpress.packs import shipped_specs
 
     code = EXIT_OK
-    for game in games or tuple(bundled_specs()):
+    for game in games or tuple(shipped_specs()):
         try:
             lines, game_code = lint_game(game, variant, ink)
         except KitpressError as exc:  # a broken spec or a renderer's refusal: report it, lint the rest

@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 from reportlab.graphics.shapes import Drawing
 
-from kitpress.render.art import Art
+from kitpress.pieces import Art
 
 RGB = tuple[float, float, float]  # sRGB, 0..1
 

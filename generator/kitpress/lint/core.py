@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from kitpress.lint import colour, layout, pdffonts, raster
 from kitpress.lint.findings import ERROR, WARNING, Finding
-from kitpress.render.art import Art, PrintJob
+from kitpress.pieces import Art, PrintJob
 
 if TYPE_CHECKING:
     from kitpress.spec.load import LoadedSpec
@@ -47,15 +47,11 @@ def faces(job: PrintJob) -> list[Face]:
 
 
 def declared_pairs(loaded: LoadedSpec) -> list[Pair] | None:
-    """The renderer's `colour_pairs(loaded)`, if it has one."""
-    from kitpress.render import renderer
+    """The colour pairs the game's pack declares (`GamePack.colour_pairs`), if it declares any."""
+    from kitpress.packs import pack_for
 
-    try:
-        module = renderer(loaded.spec.engine)
-    except ImportError:
-        return None
-    hook = getattr(module, "colour_pairs", None)
-    return list(hook(loaded)) if callable(hook) else None
+    hook = pack_for(loaded.spec.engine).colour_pairs
+    return list(hook(loaded)) if hook is not None else None
 
 
 def lint_jobs(loaded: LoadedSpec, jobs: Sequence[PrintJob], *, pairs: list[Pair] | None = None, raster_checks: bool = True) -> list[Finding]:

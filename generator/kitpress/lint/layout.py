@@ -15,7 +15,7 @@ from kitpress import fonts
 from kitpress.lint import metrics
 from kitpress.lint.findings import ERROR
 from kitpress.lint.svgscan import Box, Item, scan
-from kitpress.render.art import SAFE_ZONE, Art, PrintJob
+from kitpress.pieces import SAFE_ZONE, Art, PrintJob
 
 SAFE_MARGIN = SAFE_ZONE
 MIN_TEXT_PT = 7.0  # the smallest text that still reads on a printed piece

@@ -22,7 +22,7 @@ from svglib.svglib import svg2rlg
 
 from kitpress import fonts
 from kitpress.lint.findings import ERROR
-from kitpress.render.art import Art
+from kitpress.pieces import Art
 from kitpress.sheets.impose import Page
 from kitpress.sheets.pdf import draw_sheet, new_canvas
 from kitpress.sheets.services import card_page

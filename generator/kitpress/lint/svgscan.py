@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from kitpress.render.art import Art
+from kitpress.pieces import Art
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 

@@ -8,7 +8,7 @@ import io
 from reportlab.pdfgen.canvas import Canvas
 
 from kitpress import fonts
-from kitpress.render.art import PT_PER_MM
+from kitpress.pieces import PT_PER_MM
 from kitpress.sheets.geometry import sheet_size
 from kitpress.sheets.pdf import DUPLEX_NAMES
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kitpress.render.art import Art, PrintJob
+from kitpress.pieces import Art, PrintJob
 from kitpress.sheets.geometry import Sheet, back_sheet, grid, gutterfold, pack, pack_gutterfold
 from kitpress.sheets.presets import Preset
 

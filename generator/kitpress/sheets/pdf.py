@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
 from kitpress import fonts
-from kitpress.render.art import Art
+from kitpress.pieces import Art
 from kitpress.sheets.geometry import MARK_WIDTH
 from kitpress.sheets.impose import Page
 

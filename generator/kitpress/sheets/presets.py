@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from kitpress.render.art import PT_PER_MM
+from kitpress.pieces import PT_PER_MM
 
 PAPER_CHOICES = ("letter", "a4", "universal")
 LAYOUT_CHOICES = ("9up", "8up", "1up")

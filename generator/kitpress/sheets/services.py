@@ -8,7 +8,7 @@ import io
 
 import pypdfium2
 
-from kitpress.render.art import Art
+from kitpress.pieces import Art
 from kitpress.sheets.geometry import Placement, Sheet
 from kitpress.sheets.impose import Page
 from kitpress.sheets.pdf import write_pdf

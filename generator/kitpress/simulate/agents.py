@@ -13,8 +13,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
 
+from kitpress.engine import Engine
 from kitpress.errors import UsageError
-from kitpress.games.base import Engine
 from kitpress.simulate.limits import MAX_AGENT_EFFORT
 
 AnyEngine = Engine[Any, Any]

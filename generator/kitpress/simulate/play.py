@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from kitpress.games.base import Engine, Event
+from kitpress.engine import Engine, Event
 from kitpress.simulate.agents import Agent
 from kitpress.simulate.figures import tally_for
 

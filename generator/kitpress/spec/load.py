@@ -11,17 +11,14 @@ from typing import Any
 
 from pydantic import BaseModel, create_model
 
+from kitpress import spec_text as spectext
+from kitpress.engine import Engine, ExampleError
 from kitpress.errors import InputError, Problem, UsageError
-from kitpress.games import engines
-from kitpress.games.base import Engine, ExampleError
-from kitpress.resources import bundled_specs
-from kitpress.spec import text as spectext
-from kitpress.spec.model import COLOUR_PATTERN, LINE_MAX, CommonSpec, Example, Section, Strict
-from kitpress.spec.production import MODELS as PRODUCTION_MODELS
-from kitpress.spec.production_refs import CHECKS as PRODUCTION_REFS
+from kitpress.packs import engines, pack_for, shipped_specs
 from kitpress.spec.validate import validate
 from kitpress.spec.variants import VariantPathError, apply_changes
 from kitpress.spec.yamlpos import Located, load_file
+from kitpress.spec_model import COLOUR_PATTERN, LINE_MAX, CommonSpec, Example, Section, Strict
 
 COLOUR = re.compile(COLOUR_PATTERN)
 
@@ -63,7 +60,7 @@ class LoadedSpec:
 
 def resolve(game: str) -> Path:
     """A bundled game id, or the path of a spec file of the user's own."""
-    bundled = bundled_specs()
+    bundled = shipped_specs()
     if game in bundled:
         return bundled[game]
     path = Path(game)
@@ -85,7 +82,7 @@ def spec_model(engine_id: str) -> type[CommonSpec]:
 def _display(path: Path) -> str:
     """Bundled specs are named by their place in the source tree, user files as given."""
     try:
-        return str(Path("specs") / path.relative_to(bundled_specs()[path.stem].parent))
+        return str(Path("specs") / path.relative_to(shipped_specs()[path.stem].parent))
     except (KeyError, ValueError):
         return str(path)
 
@@ -198,7 +195,7 @@ def _cross_checks(located: Located, data: dict[str, Any], spec: CommonSpec, engi
     for key in ("components", "examples", "variants", "rulings"):
         problems += _duplicate_ids(located, getattr(spec, key), (key,))
     problems += _production_checks(located, data, engine)
-    untyped = {} if engine.id in PRODUCTION_MODELS else data.get("production", {})  # typed: its models check colours
+    untyped = {} if pack_for(engine.id).production else data.get("production", {})  # typed: its models check colours
     for path, value in spectext.strings(untyped, ("production",)):
         key = str(path[-1]) if path and isinstance(path[-1], str) else ""
         if (key.endswith("colour") or key.endswith("color")) and not COLOUR.fullmatch(value):
@@ -220,15 +217,15 @@ def _production_checks(located: Located, data: dict[str, Any], engine: Engine[An
     """The production section against its typed models, then (when it fits them) against the game."""
     production = data.get("production")
     problems: list[Problem] = []
-    for key, model in PRODUCTION_MODELS.get(engine.id, {}).items():
+    pack = pack_for(engine.id)
+    for key, model in pack.production.items():
         value = production.get(key, {}) if isinstance(production, dict) else {}
         try:
             validate(model, located, value, base=("production", key))
         except InputError as exc:
             problems += exc.problems
-    refs = PRODUCTION_REFS.get(engine.id)
-    if refs and not problems and isinstance(production, dict):
-        problems += [located.problem(path, message) for path, message in refs(engine, production)]
+    if pack.check_production and not problems and isinstance(production, dict):
+        problems += [located.problem(path, message) for path, message in pack.check_production(engine, production)]
     return problems
 
 

@@ -7,8 +7,8 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from kitpress.errors import InputError, Problem
-from kitpress.spec.model import COLOUR_PATTERN
 from kitpress.spec.yamlpos import Located, Path
+from kitpress.spec_model import COLOUR_PATTERN
 
 M = TypeVar("M", bound=BaseModel)
 

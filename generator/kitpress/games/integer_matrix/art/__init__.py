@@ -1,0 +1,40 @@
+"""Integer Matrix art: the 7×7 board, the double-sided number discs, the net score sheets, the
+disc-bag label, the referee card, and the booklet's before/after board diagrams.
+
+Every number and list comes from the engine (board size, set-up order, the discs and which number is
+on which side) and every word from the spec; the pieces are drawn in integer_matrix_board / _discs /
+_sheets, the booklet's pictures in step_diagram.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kitpress.games.integer_matrix.art import step_diagram
+from kitpress.games.integer_matrix.art.board import board
+from kitpress.games.integer_matrix.art.discs import disc_job
+from kitpress.games.integer_matrix.art.paper_pieces import bag_label, referee_card, score_sheets
+from kitpress.pieces import PrintJob
+from kitpress.spec.load import LoadedSpec
+
+
+def _name(loaded: LoadedSpec, kind: str) -> str:
+    """A component's name, found by what it prints as."""
+    found = [c for c in loaded.spec.components if c.print == kind]
+    if not found:
+        raise ValueError(f"the spec lists no component that prints as {kind!r}")
+    return loaded.text(found[0].name)
+
+
+def jobs(loaded: LoadedSpec) -> list[PrintJob]:
+    return [
+        PrintJob("board", "board", "pack", (board(loaded),), title=_name(loaded, "board")),
+        disc_job(loaded, _name(loaded, "token")),
+        PrintJob("score-sheet", "score-sheet", "pack", tuple(score_sheets(loaded)), title=_name(loaded, "sheet")),
+        PrintJob("label", "bag-label", "pack", (bag_label(loaded),), title=_name(loaded, "label")),
+        PrintJob("checklist", "referee-card", "pack", (referee_card(loaded),), title=_name(loaded, "checklist")),
+    ]
+
+
+def diagram(loaded: LoadedSpec, before: dict[str, Any], after: dict[str, Any]) -> str:
+    return step_diagram.diagram(loaded, before, after)

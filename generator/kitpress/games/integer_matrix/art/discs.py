@@ -1,0 +1,82 @@
+"""The number discs: one Art per disc side, black sides as fronts and white sides as backs, in the
+order of game.discs, so the sheets code can place each white side behind its own black side.
+
+The black side is a solid dark disc with a light numeral, the white side a white disc with a dark
+ring and numeral; each also carries its side's word, so the two read apart in black and white.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+
+from kitpress.games.integer_matrix.art.marks import Face, faces, needs_bar, numeral, text_box
+from kitpress.pieces import BLEED, Art, PrintJob, mm
+from kitpress.render import svgkit as k
+from kitpress.spec.load import LoadedSpec
+
+B = BLEED
+SAFE = 9.0  # text stays this far inside the cut circle
+RING_IN = 5.0  # the ring sits this far inside the cut, so a wandering cut never trims it
+WORD_SIZE = 7.0
+WORD_GAP = 3.5  # between the numeral's baseline and the word's cap height
+
+
+@functools.cache
+def _layout(diameter: float, numerals: tuple[str, ...], words: tuple[str, ...]) -> tuple[float, float]:
+    """The largest numeral size, and its vertical centre, at which every numeral and word fits
+    inside the safe circle; one size for all discs, so no number looks more important."""
+    safe = diameter / 2 - SAFE
+    word_w = max(text_box(w, WORD_SIZE)[0] for w in words)
+    widest = max(text_box(n, 1.0)[0] for n in numerals)
+
+    def inside(x: float, y: float) -> bool:
+        return math.hypot(x, y) <= safe
+
+    size = 40.0
+    while size > 12:
+        w, h = widest * size, size * 0.73
+        for tenth in range(0, 120, 5):
+            centre = -tenth / 10
+            top, base = centre - h / 2, centre + h / 2
+            word_bottom = base + WORD_GAP + WORD_SIZE * 0.73
+            if inside(w / 2, top) and inside(w / 2, base) and inside(word_w / 2, word_bottom):
+                return size, centre
+        size -= 0.5
+    raise ValueError(f"a {diameter / mm(1):.0f} mm disc is too small for its numbers")
+
+
+def _face(loaded: LoadedSpec, name: str, value: int, face: Face, diameter: float, layout: tuple[float, float]) -> Art:
+    size, centre = layout
+    full = diameter + 2 * B
+    c, r = full / 2, diameter / 2
+    dwg = k.drawing(full, full)
+    dwg.add(dwg.rect((0, 0), (full, full), fill=k.PAPER))
+    if face.fill.lower() != k.PAPER:
+        dwg.add(dwg.circle((c, c), r + B, fill=face.fill))  # the colour runs past the cut into the bleed
+    dwg.add(dwg.circle((c, c), r - RING_IN, fill="none", stroke=face.outline or face.ink, stroke_width=1.4))
+    dwg.add(dwg.circle((c, c), r, fill="none", stroke=face.cut, stroke_width=0.5))  # a hairline cutting guide
+    base = c + centre + size * 0.73 / 2
+    text = numeral(value)
+    k.text(dwg, dwg, c, base, text, size, bold=True, fill=face.ink)
+    if needs_bar(loaded, value):
+        half = text_box(text, size)[0] / 2
+        dwg.add(dwg.line((c - half, base + 1.6), (c + half, base + 1.6), stroke=face.ink, stroke_width=1.6))
+    k.text(dwg, dwg, c, base + WORD_GAP + WORD_SIZE * 0.73, face.word, WORD_SIZE, bold=True, fill=face.ink)
+    return Art(name, k.to_string(dwg), diameter, diameter, shape="circle")
+
+
+def disc_job(loaded: LoadedSpec, title: str) -> PrintJob:
+    engine = loaded.engine
+    count = len(engine.config.discs)
+    look = faces(loaded)
+    diameter = mm(float(loaded.spec.production.faces["disc"]["diameter_mm"]))
+    # Which number is on which side is the engine's (ruling R1): ask it, never unpack the pairs here.
+    value = {(i, f): engine.value(i, f) for i in range(count) for f in look}
+    numerals = tuple(sorted({numeral(v) for v in value.values()}))
+    layout = _layout(diameter, numerals, tuple(f.word for f in look.values()))
+    fronts, backs = [], []
+    for i in range(count):
+        fronts.append(_face(loaded, f"{i + 1:02d}-black", value[i, "black"], look["black"], diameter, layout))
+        backs.append(_face(loaded, f"{i + 1:02d}-white", value[i, "white"], look["white"], diameter, layout))
+    return PrintJob("discs", "discs", "pack", tuple(fronts), tuple(backs), title)

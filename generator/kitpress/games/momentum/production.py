@@ -1,0 +1,98 @@
+"""Momentum (Leduc)'s typed `production` sections (what its art reads), and `check`: what they name from
+`game:` and the sizes that add up with the game's own numbers, checked against the rules when the spec loads."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Annotated, Any, Literal
+
+from kitpress.pieces import PT_PER_MM
+from kitpress.production import (
+    Colour,
+    Finding,
+    NonEmptyLine,
+    fits,
+    too_big,
+)
+from kitpress.spec_model import Line, Strict, size_range
+
+Symbol = Literal["dot", "ring", "cross", "triangle", "square", "star"]  # as games.momentum's seats
+
+
+class Tracker(Strict):
+    label: NonEmptyLine
+    symbol: Symbol
+    diameter_mm: Annotated[float, size_range(6, 25)]
+    colour: Colour
+
+
+class MomentumDiagram(Strict):  # printed under every example step's diagram
+    before: Line
+    after: Line
+    drop: Line
+    swap: Line
+    refused: Line
+    hand: Line
+
+
+class MomentumFaces(Strict):
+    marble_diameter_mm: Annotated[float, size_range(10, 30)]
+    tokens: str = ""  # for the person who prints: what the token sheet holds
+    tokens_title: NonEmptyLine
+    tracker: Tracker
+    reference_title: NonEmptyLine
+    marbles_title: NonEmptyLine
+    directions_title: NonEmptyLine
+    referee_title: NonEmptyLine
+    referee_card_mm: tuple[Annotated[float, size_range(50, 190)], Annotated[float, size_range(50, 250)]]
+    rulings_title: NonEmptyLine
+    diagram: MomentumDiagram
+
+
+class BoardCoordinates(Strict):  # for the teacher: how the board's letters and numbers run
+    columns: str = ""
+    rows: str = ""
+
+
+class BoardTrack(Strict):
+    squares: str = ""  # for the teacher, like start and path: the track in words
+    start: str = ""
+    start_label: NonEmptyLine
+    end_label: NonEmptyLine
+    path: str = ""
+
+
+class SeatEdge(Strict):
+    seat: NonEmptyLine
+    side: Literal["bottom", "top"]
+    label: Line
+
+
+class MomentumBoard(Strict):
+    # each within reason; whether the whole board (board_size cells + 2 × (band + track + edge), and
+    # the seat strips) fits a sheet depends on game.board_size (production_refs)
+    cell_mm: Annotated[float, size_range(15, 22)]
+    coordinate_band_mm: Annotated[float, size_range(3, 8)]
+    track_depth_mm: Annotated[float, size_range(8, 16)]
+    edge_mm: Annotated[float, size_range(0, 3)]
+    seat_strip_mm: Annotated[float, size_range(6, 16)]
+    coordinates: BoardCoordinates = BoardCoordinates()
+    track: BoardTrack
+    edges: list[SeatEdge] = []
+
+
+def check(engine: Any, production: dict[str, Any]) -> Iterator[Finding]:
+    from kitpress.games.momentum.art.board import Layout
+
+    seats = [seat.id for seat in engine.config.seats]
+    board = production.get("board", {})
+    for i, edge in enumerate(board.get("edges", [])):
+        if edge["seat"] not in seats:
+            yield ("production", "board", "edges", i, "seat"), f"the game has no seat {edge['seat']!r}; it has: {', '.join(seats)}"
+    n, cell = engine.config.board_size, float(board["cell_mm"])
+    sizes = [float(board[key]) * PT_PER_MM for key in ("cell_mm", "coordinate_band_mm", "track_depth_mm", "edge_mm", "seat_strip_mm")]
+    layout = Layout(n, *sizes)
+    width, height = layout.width / PT_PER_MM, layout.height / PT_PER_MM
+    if not fits(width, height):
+        what = f"a {n}×{n} board of {cell:g} mm cells with its track and seat strips"
+        yield ("production", "board", "cell_mm"), too_big(what, width, height, "make the cells or the bands smaller")

@@ -1,0 +1,250 @@
+"""Momentum Game! art: push and stop cards, the card back, the track board, tokens, the referee card.
+
+Every meaning a colour carries is carried twice: the side by arrow direction and words, Dark/Light by a
+filled or white card, the word DARK/LIGHT and one or two strength pips.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kitpress.pieces import BLEED, CARD_TRIM, SAFE_ZONE, Art, PrintJob, mm
+from kitpress.render import svgkit as k
+from kitpress.spec.load import LoadedSpec
+
+W, H = CARD_TRIM
+B = BLEED
+SAFE = SAFE_ZONE
+
+
+def _tint(colour: str, amount: float) -> str:
+    """Mix a #rrggbb colour with white; amount 0 = colour, 1 = white."""
+    rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in rgb)
+
+
+def _card_canvas() -> Any:
+    return k.drawing(W + 2 * B, H + 2 * B)
+
+
+def _pips(dwg: Any, cx: float, cy: float, count: int, total: int, colour: str, filled: bool) -> None:
+    gap = 22.0
+    x0 = cx - gap * (total - 1) / 2
+    for i in range(total):
+        on = i < count
+        dwg.add(dwg.circle((x0 + i * gap, cy), 7.5, fill=(colour if on else "none") if filled else ("#ffffff" if on else "none"), stroke=colour if filled else "#ffffff", stroke_width=2))
+
+
+def push_card(loaded: LoadedSpec, card: Any) -> Art:
+    engine = loaded.engine
+    side = engine.side(card.side)
+    faces = loaded.spec.production.faces
+    face = faces[side.id]
+    shade = next(s for s in engine.config.shades if s.id == card.shade)
+    strength, top = shade.strength, max(s.strength for s in engine.config.shades)
+    dark = shade.strength == top
+    ink, field = ("#ffffff", side.colour) if dark else (side.colour, _tint(side.colour, 0.88))
+    direction = 1 if side.edge == "max" else -1
+    dwg = _card_canvas()
+    dwg.add(dwg.rect((0, 0), (W + 2 * B, H + 2 * B), fill=field))
+    if not dark:  # a light card keeps a thick frame of its colour, so it reads as the same side
+        dwg.add(dwg.rect((B + 6, B + 6), (W - 12, H - 12), fill="none", stroke=side.colour, stroke_width=4, rx=8))
+    label = loaded.text(face["label"]).upper()
+    k.text(dwg, dwg, B + W / 2, B + 66, label, k.fit_size(label, W - 2 * SAFE - 24, 20, bold=True), bold=True, fill=ink)
+    dwg.add(k.arrow(dwg, B + W / 2, B + 120, 128, 26, direction, fill=ink))
+    word = loaded.text(faces["shade_labels"][shade.id])
+    k.text(dwg, dwg, B + W / 2, B + 178, f"{word} · STRENGTH {strength}", 12, bold=True, fill=ink)
+    _pips(dwg, B + W / 2, B + 200, strength, top, ink, filled=not dark)
+    for x, y, rot in ((B + SAFE + 12, B + SAFE + 16, 0), (B + W - SAFE - 12, B + H - SAFE - 16, 180)):
+        corner = dwg.g(transform=f"rotate({rot} {x} {y})")
+        k.text(corner, dwg, x, y, side.arrow, 16, bold=True, fill=ink)
+        k.text(corner, dwg, x, y + 17, str(strength), 15, bold=True, fill=ink)
+        dwg.add(corner)
+    k.text(dwg, dwg, B + W / 2, B + H - 22, f"{side.name} {side.arrow}", 10, fill=ink)
+    return Art(card.id, k.to_string(dwg), W, H)
+
+
+def stop_card(loaded: LoadedSpec, card: Any) -> Art:
+    face = loaded.spec.production.faces["green"]
+    colour, ink = face.get("colour", "#81c784"), face.get("ink", "#1b5e20")
+    dwg = _card_canvas()
+    dwg.add(dwg.rect((0, 0), (W + 2 * B, H + 2 * B), fill=colour))
+    cx, cy, r = B + W / 2, B + 112, 54.0
+    octagon = [(cx + r * c, cy + r * s) for c, s in ((0.414, -1), (1, -0.414), (1, 0.414), (0.414, 1), (-0.414, 1), (-1, 0.414), (-1, -0.414), (-0.414, -1))]
+    dwg.add(k.polygon(dwg, octagon, fill="#ffffff", stroke=ink, stroke_width=3))
+    k.text(dwg, dwg, cx, cy + 11, loaded.text(face["title"]), 30, bold=True, fill=ink)
+    subtitle = loaded.text(face["subtitle"]).upper()
+    k.text(dwg, dwg, cx, B + 44, subtitle, k.fit_size(subtitle, W - 2 * SAFE - 48, 18, bold=True), bold=True, fill=ink)
+    dwg.add(k.arrow(dwg, cx - 38, B + 194, 56, 10, 1, fill=ink))
+    dwg.add(k.arrow(dwg, cx + 38, B + 194, 56, 10, -1, fill=ink))
+    k.text(dwg, dwg, cx, B + 232, loaded.text(face["caption"]), 16, bold=True, fill=ink)
+    for x, y, rot in ((B + SAFE + 12, B + SAFE + 18, 0), (B + W - SAFE - 12, B + H - SAFE - 18, 180)):
+        corner = dwg.g(transform=f"rotate({rot} {x} {y})")
+        k.text(corner, dwg, x, y, "0", 16, bold=True, fill=ink)
+        dwg.add(corner)
+    return Art(card.id, k.to_string(dwg), W, H)
+
+
+def card_back(loaded: LoadedSpec) -> Art:
+    faces = loaded.spec.production.faces
+    sides = loaded.engine.config.sides
+    dwg = _card_canvas()
+    navy = "#263238"
+    dwg.add(dwg.rect((0, 0), (W + 2 * B, H + 2 * B), fill=navy))
+    dwg.add(dwg.rect((B + 10, B + 10), (W - 20, H - 20), fill="none", stroke="#ffffff", stroke_width=2, rx=10))
+    title = loaded.text(faces["back_title"])
+    k.text(dwg, dwg, B + W / 2, B + H / 2 + 8, title, k.fit_size(title, W - 40, 22, bold=True), bold=True, fill="#ffffff")
+    right = next(s for s in sides if s.edge == "max")
+    left = next(s for s in sides if s.edge == "min")
+    dwg.add(k.arrow(dwg, B + W / 2, B + 70, 110, 16, 1, fill=_tint(right.colour, 0.35)))
+    dwg.add(k.arrow(dwg, B + W / 2, B + H - 70, 110, 16, -1, fill=_tint(left.colour, 0.35)))
+    k.text(dwg, dwg, B + W / 2, B + H / 2 + 30, "ΣF = ?", 13, fill="#ffffff")
+    return Art("back", k.to_string(dwg), W, H)
+
+
+def card_jobs(loaded: LoadedSpec) -> PrintJob:
+    fronts: list[Art] = []
+    for card in loaded.engine.config.deck.cards:
+        art = push_card(loaded, card) if card.kind == "push" else stop_card(loaded, card)
+        fronts += [art] * card.count
+    back = card_back(loaded)
+    return PrintJob("cards", "cards", "grid9", tuple(fronts), tuple([back] * len(fronts)), "Cards")
+
+
+def board(loaded: LoadedSpec) -> Art:
+    cfg = loaded.engine.config
+    spaces = list(range(cfg.track.min, cfg.track.max + 1))
+    space_w = mm(min(50.0, max(30.0, float(loaded.spec.production.board.get("space_width_mm", 40)))))
+    margin = mm(22)
+    width = space_w * len(spaces) + 2 * margin
+    height = mm(132)
+    dwg = k.drawing(width + 2 * B, height + 2 * B)
+    dwg.add(dwg.rect((0, 0), (width + 2 * B, height + 2 * B), fill="#ffffff"))
+    x0, y0 = B + margin, B + mm(28)
+    track_h = mm(40)
+    title = loaded.spec.identity.title
+    k.text(dwg, dwg, B + width / 2, B + mm(13), title, 22, bold=True)
+    by_edge = {loaded.engine.edge(s.id): s for s in cfg.sides}
+    for i, n in enumerate(spaces):
+        x = x0 + i * space_w
+        owner = by_edge.get(n)
+        fill = _tint(owner.colour, 0.8) if owner else "#ffffff"
+        dwg.add(dwg.rect((x, y0), (space_w, track_h), fill=fill, stroke=k.INK, stroke_width=2))
+        k.text(dwg, dwg, x + space_w / 2, y0 + track_h / 2 + 13, str(n), 36, bold=True)
+        if n == cfg.track.start:
+            k.text(dwg, dwg, x + space_w / 2, y0 + track_h - 8, "START", 9, bold=True, fill=k.GREY)
+        if owner:
+            cy = y0 + track_h + mm(9)
+            dwg.add(dwg.circle((x + space_w / 2, cy), mm(6), fill=k.INK))
+            k.text(dwg, dwg, x + space_w / 2, cy + mm(11), f"{owner.name.upper()} WINS", 11, bold=True, fill=owner.colour)
+    for side in cfg.sides:
+        toward_right = side.edge == "max"
+        x = x0 + (len(spaces) * space_w if toward_right else 0)
+        label = f"{side.name} pushes {side.direction.lower()} {side.arrow}" if toward_right else f"{side.arrow} {side.name} pushes {side.direction.lower()}"
+        k.text(dwg, dwg, x, y0 - 10, label, 11, bold=True, anchor="end" if toward_right else "start", fill=side.colour)
+    _streak_panel(dwg, loaded, B + margin, B + mm(101), width - 2 * margin)
+    caption = loaded.text(loaded.spec.production.board.get("caption", ""))
+    if caption:
+        k.text(dwg, dwg, B + width / 2, B + height - mm(5), caption, 10, fill=k.GREY)
+    return Art("board", k.to_string(dwg), width, height)
+
+
+def _streak_panel(dwg: Any, loaded: LoadedSpec, x: float, y: float, width: float) -> None:
+    cfg = loaded.engine.config
+    left = next(s for s in cfg.sides if s.edge == "min")
+    right = next(s for s in cfg.sides if s.edge == "max")
+    k.text(dwg, dwg, x, y, "STREAK MARKER", 11, bold=True, anchor="start")
+    boxes = [f"{left.arrow} {left.direction}", "None", f"{right.direction} {right.arrow}"]
+    box_w, box_h = mm(30), mm(14)
+    for i, label in enumerate(boxes):
+        bx = x + i * (box_w + mm(3))
+        dwg.add(dwg.rect((bx, y + 6), (box_w, box_h), fill="#ffffff", stroke=k.INK, stroke_width=1.2, rx=4))
+        k.text(dwg, dwg, bx + box_w / 2, y + 6 + box_h / 2 + 4, label, 11)
+    cx = x + width - (cfg.streak_cap + 1) * (mm(14) + mm(3))
+    k.text(dwg, dwg, cx, y, "STREAK COUNT", 11, bold=True, anchor="start")
+    for n in range(cfg.streak_cap + 1):
+        bx = cx + n * (mm(14) + mm(3))
+        dwg.add(dwg.rect((bx, y + 6), (mm(14), box_h), fill="#ffffff", stroke=k.INK, stroke_width=1.2, rx=4))
+        k.text(dwg, dwg, bx + mm(7), y + 6 + box_h / 2 + 5, str(n), 14, bold=True)
+
+
+def tokens(loaded: LoadedSpec) -> list[Art]:
+    size = mm(30)
+    block = k.drawing(size + 2 * B, size + 2 * B)
+    block.add(block.rect((0, 0), (size + 2 * B, size + 2 * B), fill="#ffe082"))
+    block.add(block.rect((B + 8, B + 8), (size - 16, size - 16), fill="none", stroke=k.INK, stroke_width=2))
+    k.text(block, block, B + size / 2, B + size / 2 + 5, "BLOCK", 13, bold=True)
+    arrow_w, arrow_h = mm(50), mm(22)
+    streak = k.drawing(arrow_w + 2 * B, arrow_h + 2 * B)
+    streak.add(streak.rect((0, 0), (arrow_w + 2 * B, arrow_h + 2 * B), fill="#ffffff"))
+    streak.add(k.arrow(streak, B + arrow_w / 2, B + arrow_h / 2, arrow_w - 16, 16, 1, fill="#ffffff", stroke=k.INK, stroke_width=2))
+    k.text(streak, streak, B + arrow_w / 2 - 8, B + arrow_h / 2 + 4, "STREAK", 10, bold=True)
+    count_size = mm(18)
+    count = k.drawing(count_size + 2 * B, count_size + 2 * B)
+    count.add(count.rect((0, 0), (count_size + 2 * B, count_size + 2 * B), fill="#ffffff"))
+    count.add(count.circle((B + count_size / 2, B + count_size / 2), count_size / 2 - 4, fill="#eeeeee", stroke=k.INK, stroke_width=1.5))
+    k.text(count, count, B + count_size / 2, B + count_size / 2 + 3, "COUNT", 7.5, bold=True)
+    return [Art("block", k.to_string(block), size, size), Art("streak-marker", k.to_string(streak), arrow_w, arrow_h), Art("streak-count", k.to_string(count), count_size, count_size)]
+
+
+def referee_card(loaded: LoadedSpec) -> Art:
+    """The student referee's checklist on a 4 × 6 in card."""
+    width, height = 288.0, 432.0
+    dwg = k.drawing(width + 2 * B, height + 2 * B)
+    dwg.add(dwg.rect((0, 0), (width + 2 * B, height + 2 * B), fill="#ffffff"))
+    dwg.add(dwg.rect((0, 0), (width + 2 * B, B + 52), fill="#263238"))
+    k.text(dwg, dwg, B + width / 2, B + 24, "REFEREE CHECKLIST", 16, bold=True, fill="#ffffff")
+    k.text(dwg, dwg, B + width / 2, B + 42, loaded.spec.identity.title, 11, fill="#ffffff")
+    y = B + 78
+    left = B + 20
+    for n, item in enumerate(loaded.spec.referee_checklist, start=1):
+        dwg.add(dwg.rect((left, y - 10), (11, 11), fill="none", stroke=k.INK, stroke_width=1.2))
+        k.text(dwg, dwg, left + 18, y, f"{n}.", 10, bold=True, anchor="start")
+        y = k.paragraph(dwg, dwg, left + 34, y, loaded.text(item), width - 2 * 20 - 34, 10) + 8
+    y += 4
+    k.text(dwg, dwg, left, y, "QUICK RULINGS", 10, bold=True, anchor="start")
+    y += 14
+    for rul in loaded.spec.classroom.quick_rulings:
+        y = k.paragraph(dwg, dwg, left, y, f"{loaded.text(rul.issue)}: {loaded.text(rul.resolution)}", width - 40, 8.5) + 4
+    return Art("referee-card", k.to_string(dwg), width, height)
+
+
+def colour_pairs(loaded: LoadedSpec) -> list[tuple[str, str, str]]:
+    """Colours that carry a meaning and must stay apart in grey and for colour-blind readers."""
+    red, blue = (loaded.engine.side(s) for s in ("red", "blue"))
+    green = loaded.spec.production.faces["green"].get("colour", "#81c784")
+    return [("side", red.colour, blue.colour), ("push or stop", red.colour, green), ("push or stop", blue.colour, green)]
+
+
+def jobs(loaded: LoadedSpec) -> list[PrintJob]:
+    return [
+        card_jobs(loaded),
+        PrintJob("board", "board", "pack", (board(loaded),), title="Track board"),
+        PrintJob("tokens", "tokens", "pack", tuple(tokens(loaded)), title="Block and streak tokens"),
+        PrintJob("checklist", "referee-card", "pack", (referee_card(loaded),), title="Referee checklist card"),
+    ]
+
+
+def diagram(loaded: LoadedSpec, before: dict[str, Any], after: dict[str, Any]) -> str:
+    """A small track strip: the block before (outlined) and after (filled), with the streak marker."""
+    lo, hi = after["track_min"], after["track_max"]
+    cell = 34.0
+    n = hi - lo + 1
+    width, height = cell * n + 150, 52.0
+    dwg = k.drawing(width, height)
+    sides = {loaded.engine.edge(s.id): s for s in loaded.engine.config.sides}
+    for i in range(n):
+        value = lo + i
+        owner = sides.get(value)
+        dwg.add(dwg.rect((2 + i * cell, 14), (cell, 26), fill=_tint(owner.colour, 0.8) if owner else "#ffffff", stroke=k.INK, stroke_width=1))
+        k.text(dwg, dwg, 2 + i * cell + cell / 2, 10, str(value), 9, bold=True)
+    bx = 2 + (before["position"] - lo) * cell + cell / 2
+    ax = 2 + (after["position"] - lo) * cell + cell / 2
+    if bx != ax:
+        dwg.add(dwg.rect((bx - 8, 19), (16, 16), fill="none", stroke=k.GREY, stroke_width=1.2, stroke_dasharray="2,2"))
+        dwg.add(dwg.line((bx + (9 if ax > bx else -9), 27), (ax - (11 if ax > bx else -11), 27), stroke=k.INK, stroke_width=1.2))
+    dwg.add(dwg.rect((ax - 8, 19), (16, 16), fill="#ffb300", stroke=k.INK, stroke_width=1.2))
+    marker = after.get("last_winner")
+    label = "streak: None" if not marker else f"streak: {loaded.engine.side(marker).direction} {loaded.engine.side(marker).arrow} ×{after['streak_count']}"
+    k.text(dwg, dwg, cell * n + 12, 31, label, 9, anchor="start")
+    return k.to_string(dwg)

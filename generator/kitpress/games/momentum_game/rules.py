@@ -1,0 +1,424 @@
+"""Momentum Game!: two players reveal push cards at once; net force moves a block on a short track.
+
+Seats are the two sides, "red" (wins at the track's top edge) and "blue" (wins at the bottom edge).
+The deck is shared, so either player may hold and play either colour: a card pushes in its own
+colour's direction whoever plays it (ruling R3 in the spec).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from kitpress.engine import Engine, Event, ExampleError, Outcome, Step
+from kitpress.spec_model import COLOUR_PATTERN, Strict, check_id
+
+# --- config: the spec's `game:` section ----------------------------------------------------------
+
+
+class Track(Strict):
+    min: int
+    max: int
+    start: int
+
+    @model_validator(mode="after")
+    def _start_inside(self) -> Track:
+        if not self.min < self.start < self.max:
+            raise ValueError(f"start {self.start} must lie strictly between min {self.min} and max {self.max}")
+        if self.max - self.min > 40:
+            raise ValueError("a track longer than 40 spaces cannot be printed")
+        return self
+
+
+class Side(Strict):
+    id: Literal["red", "blue"]
+    name: str
+    edge: Literal["max", "min"]
+    direction: str = Field(description="the word for its direction, e.g. Right")
+    arrow: str
+    colour: str = Field(pattern=COLOUR_PATTERN)
+
+
+class Shade(Strict):
+    id: str
+    name: str
+    strength: int = Field(ge=1, le=10)
+
+
+class CardType(Strict):
+    id: str
+    name: str
+    kind: Literal["push", "stop"]
+    side: Literal["red", "blue"] | None = None
+    shade: str | None = None
+    count: int = Field(ge=0, le=60)
+
+    _id = field_validator("id")(check_id)
+
+    @model_validator(mode="after")
+    def _push_has_side(self) -> CardType:
+        if self.kind == "push" and (self.side is None or self.shade is None):
+            raise ValueError(f"push card {self.id!r} needs both a side and a shade")
+        if self.kind == "stop" and (self.side is not None or self.shade is not None):
+            raise ValueError(f"stop card {self.id!r} has no side or shade")
+        return self
+
+
+class Deck(Strict):
+    size: int = Field(ge=2, le=200)
+    cards: list[CardType] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _counts_add_up(self) -> Deck:
+        total = sum(card.count for card in self.cards)
+        if total != self.size:
+            listing = " + ".join(f"{c.count} {c.id}" for c in self.cards)
+            raise ValueError(f"deck counts add up to {total} ({listing}), but the deck size is {self.size}")
+        ids = [card.id for card in self.cards]
+        dupes = sorted({i for i in ids if ids.count(i) > 1})
+        if dupes:
+            raise ValueError(f"card ids must be unique; repeated: {', '.join(dupes)}")
+        return self
+
+
+class Config(Strict):
+    track: Track
+    sides: list[Side] = Field(min_length=2, max_length=2)
+    shades: list[Shade] = Field(min_length=1)
+    hand_size: int = Field(ge=1, le=10)
+    single_move: int = Field(ge=1, le=10)
+    repeat_move: int = Field(ge=1, le=10)
+    streak_cap: int = Field(ge=1, le=10)
+    repeat_move_once_per_chain: bool = False
+    draw_after_green_rounds: int = Field(ge=1, le=20)
+    deck: Deck
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Config:
+        if {s.id for s in self.sides} != {"red", "blue"}:
+            raise ValueError("sides must be exactly one 'red' and one 'blue'")
+        if {s.edge for s in self.sides} != {"min", "max"}:
+            raise ValueError("one side must win at the 'max' edge and the other at the 'min' edge")
+        shade_ids = {s.id for s in self.shades}
+        for card in self.deck.cards:
+            if card.shade is not None and card.shade not in shade_ids:
+                raise ValueError(f"card {card.id!r} has shade {card.shade!r}; shades are {sorted(shade_ids)}")
+        if 2 * self.hand_size >= self.deck.size:
+            raise ValueError(f"two hands of {self.hand_size} need a deck larger than {self.deck.size}")
+        return self
+
+
+# --- state -----------------------------------------------------------------------------------
+
+SEATS = ("red", "blue")
+
+
+@dataclass(frozen=True)
+class State:
+    position: int
+    last_winner: str | None  # the streak marker's side; None once a tie, no-contest or Green resets it
+    streak_count: int
+    chain_doubled: bool  # a repeat move has been made in the current streak chain
+    hands: tuple[tuple[str, ...], tuple[str, ...]]  # card ids, sorted, per seat in SEATS order
+    draw_pile: tuple[str, ...]  # top card first
+    discard: tuple[str, ...]
+    green_rounds: int  # consecutive rounds in which both players revealed a Green
+    greens_played: tuple[int, int]
+    first: int  # index of the seat that draws first
+    round: int = 0
+    result: Outcome | None = None
+
+
+class MomentumGame(Engine[Config, State]):
+    id = "momentum-game"
+    title = "Momentum Game!"
+    config_model = Config
+    sections = (
+        "overview", "design_pillars", "deck_composition", "win_end", "setup", "round_flow", "rules",
+        "tuning_notes",
+    )  # fmt: skip
+    figures = {
+        "outcome": "green | no-contest | tie | won: how the round was decided",
+        "winner": "red | blue | none: the side whose push won the round",
+        "move": "spaces the movement rule gives (1 or 2; 0 without a winner)",
+        "travelled": "spaces the block really moved (less than move when it clamps at an edge)",
+        "position": "where the block stands after the round",
+        "last_winner": "red | blue | none: the streak marker after the round",
+        "streak_count": "the streak count after the round",
+        "game_winner": "red | blue | draw | none: the game's result after the round",
+    }
+    start_keys = {
+        "position": "where the block starts (default: the set-up position)",
+        "last_winner": "red | blue | none: the streak marker at the start",
+        "streak_count": "the streak count at the start (default 1 with a marker, else 0)",
+        "green_rounds": "rounds in a row just played in which both revealed Green",
+    }
+
+    # --- helpers ---------------------------------------------------------------------------
+    def card(self, card_id: str) -> CardType:
+        for card in self.config.deck.cards:
+            if card.id == card_id:
+                return card
+        raise KeyError(card_id)
+
+    def side(self, side_id: str) -> Side:
+        return next(s for s in self.config.sides if s.id == side_id)
+
+    def strength(self, card: CardType) -> int:
+        return next(s.strength for s in self.config.shades if s.id == card.shade)
+
+    def edge(self, side_id: str) -> int:
+        return self.config.track.max if self.side(side_id).edge == "max" else self.config.track.min
+
+    def full_deck(self) -> list[str]:
+        return [card.id for card in self.config.deck.cards for _ in range(card.count)]
+
+    def params(self) -> dict[str, Any]:
+        c = self.config
+        red, blue = self.edge("red"), self.edge("blue")
+        counts = {card.id: card.count for card in c.deck.cards}
+        shades = {f"{s.id}_strength": s.strength for s in c.shades}
+        return {
+            "track_min": c.track.min, "track_max": c.track.max, "track_start": c.track.start,
+            "red_edge": red, "blue_edge": blue, "hand_size": c.hand_size, "deck_size": c.deck.size,
+            "single_move": c.single_move, "repeat_move": c.repeat_move, "streak_cap": c.streak_cap,
+            "draw_after_green_rounds": c.draw_after_green_rounds, "players": 2,
+            **{f"count_{k.replace('-', '_')}": v for k, v in counts.items()}, **shades,
+        }  # fmt: skip
+
+    # --- playing ---------------------------------------------------------------------------
+    def seats(self, players: int | None = None) -> tuple[str, ...]:
+        if players not in (None, 2):
+            raise ValueError("Momentum Game! is for exactly 2 players")
+        return SEATS
+
+    def new_game(self, rng: random.Random, players: int | None = None) -> State:
+        self.seats(players)
+        deck = self.full_deck()
+        rng.shuffle(deck)
+        h = self.config.hand_size
+        hands = (tuple(sorted(deck[:h])), tuple(sorted(deck[h : 2 * h])))
+        return State(
+            position=self.config.track.start, last_winner=None, streak_count=0, chain_doubled=False,
+            hands=hands, draw_pile=tuple(deck[2 * h :]), discard=(), green_rounds=0,
+            greens_played=(0, 0), first=rng.randrange(2),
+        )  # fmt: skip
+
+    def to_move(self, state: State) -> tuple[str, ...]:
+        return () if state.result else SEATS
+
+    def legal_moves(self, state: State, seat: str) -> list[str]:
+        return sorted(set(state.hands[SEATS.index(seat)])) if not state.result else []
+
+    def outcome(self, state: State) -> Outcome | None:
+        return state.result
+
+    def apply(self, state: State, moves: Mapping[str, Any], rng: random.Random) -> Step[State]:
+        if state.result:
+            raise ValueError("the game is over")
+        for seat in SEATS:
+            if moves.get(seat) not in state.hands[SEATS.index(seat)]:
+                raise ValueError(f"{seat} cannot play {moves.get(seat)!r}: not in hand")
+        plays = {seat: self.card(moves[seat]) for seat in SEATS}
+        events: list[Event] = [
+            Event("reveal", f"{self.side(seat).name} reveals {plays[seat].name}.", {"seat": seat, "card": plays[seat].id})
+            for seat in SEATS
+        ]  # fmt: skip
+        state = replace(state, round=state.round + 1)
+        state, round_events = self._resolve(state, plays)
+        events += round_events
+        state = self._discard_and_draw(state, [moves[s] for s in SEATS], rng, events)
+        return Step(state, tuple(events))
+
+    def _resolve(self, state: State, plays: dict[str, CardType]) -> tuple[State, list[Event]]:
+        """§7 in order: Green priority, push against push, movement, streak record."""
+        events: list[Event] = []
+        greens = tuple(plays[s].kind == "stop" for s in SEATS)
+        greens_played = tuple(n + g for n, g in zip(state.greens_played, greens, strict=True))
+        state = replace(state, greens_played=greens_played)  # type: ignore[arg-type]
+        if any(greens):
+            green_rounds = state.green_rounds + 1 if all(greens) else 0
+            events.append(Event("green", "Green revealed: no movement this round; streak reset.", {"outcome": "green"}))
+            state = self._reset(replace(state, green_rounds=green_rounds), events)
+            if green_rounds >= self.config.draw_after_green_rounds:
+                reason = f"both players revealed Green {green_rounds} rounds in a row"
+                events.append(Event("draw", f"Draw: {reason}.", {"outcome": "draw"}))
+                state = replace(state, result=Outcome((), reason))
+            return state, events
+        state = replace(state, green_rounds=0)
+        red, blue = plays["red"], plays["blue"]
+        if red.side == blue.side:
+            events.append(Event("no-contest", "Both pushes are the same colour: no contest, ΣF = 0, no movement; streak reset.", {"outcome": "no-contest"}))
+            return self._reset(state, events), events
+        a, b = self.strength(red), self.strength(blue)
+        if a == b:
+            events.append(Event("tie", f"Equal strength ({a} against {b}): ΣF = 0, no movement; streak reset.", {"outcome": "tie"}))
+            return self._reset(state, events), events
+        win_card = red if a > b else blue
+        winner = str(win_card.side)
+        side = self.side(winner)
+        events.append(Event("contest", f"{win_card.name} is stronger ({max(a, b)} against {min(a, b)}): {side.name} wins the round.", {"outcome": "won", "winner": winner}))
+        return self._move(state, winner, events), events
+
+    def _reset(self, state: State, events: list[Event]) -> State:
+        events.append(Event("streak", "Streak marker set to None, count 0.", {"last_winner": None, "streak_count": 0}))
+        return replace(state, last_winner=None, streak_count=0, chain_doubled=False)
+
+    def _move(self, state: State, winner: str, events: list[Event]) -> State:
+        c = self.config
+        repeat = state.last_winner == winner
+        if repeat and not (c.repeat_move_once_per_chain and state.chain_doubled):
+            move, why = c.repeat_move, "same winner as the last winning round"
+        else:
+            move = c.single_move
+            why = "a repeat move was already made in this streak chain" if repeat else "a different winner from the last winning round"
+        edge = self.edge(winner)
+        step = 1 if edge > state.position else -1
+        target = state.position + step * move
+        clamped = (target - edge) * step > 0
+        new_pos = edge if clamped else target
+        arrow = self.side(winner).arrow
+        events.append(Event("move", f"{self.side(winner).name} moves the block {move} ({why}): {state.position} {arrow} {new_pos}.", {"move": move, "travelled": abs(new_pos - state.position), "from": state.position, "to": new_pos}))
+        if clamped:
+            events.append(Event("clamp", f"The move would pass {edge}: the block stops on the edge.", {"edge": edge}))
+        count = min(state.streak_count + 1, c.streak_cap) if repeat else 1
+        state = replace(state, position=new_pos, last_winner=winner, streak_count=count, chain_doubled=(repeat and state.chain_doubled) or (repeat and move == c.repeat_move))
+        events.append(Event("streak", f"Streak marker {self.side(winner).direction} {arrow}, count {count}.", {"last_winner": winner, "streak_count": count}))
+        if new_pos == edge:
+            events.append(Event("win", f"The block reached {edge}: {self.side(winner).name} wins.", {"game_winner": winner}))
+            state = replace(state, result=Outcome((winner,), f"the block reached {edge}"))
+        return state
+
+    def _discard_and_draw(self, state: State, played: list[str], rng: random.Random, events: list[Event]) -> State:
+        hands = [list(h) for h in state.hands]
+        for i, card in enumerate(played):
+            hands[i].remove(card)
+        discard = list(state.discard) + played
+        pile = list(state.draw_pile)
+        if state.result is None:
+            for i in (state.first, 1 - state.first):
+                while len(hands[i]) < self.config.hand_size:
+                    if not pile:
+                        pile, discard = discard, []
+                        rng.shuffle(pile)
+                        events.append(Event("reshuffle", "Draw pile empty: the discard pile is shuffled into a new draw pile.", {}))
+                    hands[i].append(pile.pop(0))
+        return replace(state, hands=(tuple(sorted(hands[0])), tuple(sorted(hands[1]))), draw_pile=tuple(pile), discard=tuple(discard))
+
+    def heuristic(self, state: State, seat: str) -> float:
+        """Progress of the block towards the seat's edge, the streak counting as half a step."""
+        won = super().heuristic(state, seat)
+        if state.result:
+            return won
+        span = self.config.track.max - self.config.track.min
+        toward = 1 if self.edge(seat) == self.config.track.max else -1
+        centre = (self.config.track.max + self.config.track.min) / 2
+        streak = 0.5 * (1 if state.last_winner == seat else -1 if state.last_winner else 0)
+        return max(-0.99, min(0.99, (toward * (state.position - centre) + streak) / span))
+
+    def stop(self, state: State) -> Outcome:
+        """Timed class end: nearer own edge wins; then fewer Greens played; then a draw."""
+        if state.result:
+            return state.result
+        gaps = {seat: abs(self.edge(seat) - state.position) for seat in SEATS}
+        if gaps["red"] != gaps["blue"]:
+            near = min(SEATS, key=gaps.__getitem__)
+            return Outcome((near,), "time: the block is nearer that side's edge")
+        red_g, blue_g = state.greens_played
+        if red_g != blue_g:
+            return Outcome(("red",) if red_g < blue_g else ("blue",), "time: block midway; fewer Greens played")
+        return Outcome((), "time: block midway and equal Greens played")
+
+    # --- worked examples -------------------------------------------------------------------
+    def example_state(self, start: Mapping[str, Any], steps: list[Mapping[str, Any]], rng: random.Random) -> State:
+        """Stack the deck so that each seat holds, in turn, the cards the example plays."""
+        c = self.config
+        position = start.get("position", c.track.start)
+        if not isinstance(position, int) or isinstance(position, bool) or not c.track.min < position < c.track.max:
+            raise ExampleError(("start", "position"), f"position must be a whole number between {c.track.min + 1} and {c.track.max - 1} (the block is not on an edge), got {position!r}")
+        last = start.get("last_winner", "none")
+        if last not in ("red", "blue", "none", None):
+            raise ExampleError(("start", "last_winner"), f"expected red, blue or none, got {last!r}")
+        last = None if last in ("none", None) else last
+        count = start.get("streak_count", 1 if last else 0)
+        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= c.streak_cap or (count == 0) != (last is None):
+            raise ExampleError(("start", "streak_count"), f"streak count must be 1..{c.streak_cap} with a marker and 0 without, got {count!r}")
+        green_rounds = start.get("green_rounds", 0)
+        if not isinstance(green_rounds, int) or isinstance(green_rounds, bool) or not 0 <= green_rounds < c.draw_after_green_rounds:
+            raise ExampleError(("start", "green_rounds"), f"expected 0..{c.draw_after_green_rounds - 1}, got {green_rounds!r}")
+        sequences: list[list[str]] = [[], []]
+        for n, step in enumerate(steps):
+            for i, seat in enumerate(SEATS):
+                if seat not in step["play"]:
+                    raise ExampleError(("steps", n, "play"), f"no card given for {seat}; a step names one card for each of red and blue")
+                card = step["play"][seat]
+                if not isinstance(card, str) or card not in {k.id for k in c.deck.cards}:
+                    known = ", ".join(k.id for k in c.deck.cards)
+                    raise ExampleError(("steps", n, "play", seat), f"expected a card id, one of: {known}; got {card!r}")
+                sequences[i].append(card)
+            extra = sorted(set(step["play"]) - set(SEATS))
+            if extra:
+                raise ExampleError(("steps", n, "play", extra[0]), f"unknown seat {extra[0]!r}; seats are red and blue")
+        return self._stacked(sequences, position, last, count, green_rounds)
+
+    def _stacked(self, sequences: list[list[str]], position: int, last: str | None, count: int, green_rounds: int) -> State:
+        h = self.config.hand_size
+        pool = Counter(self.full_deck())
+        need = Counter(sequences[0] + sequences[1])
+        for card, n in sorted(need.items()):
+            if n > pool[card]:
+                raise ExampleError(("steps",), f"the example plays {n} × {card} but the deck holds {pool[card]}")
+        rest = list((pool - need).elements())
+        hands: list[list[str]] = [seq[:h] for seq in sequences]
+        draws: list[str] = []
+        rounds = len(sequences[0])
+        for k in range(rounds):
+            for i in (0, 1):
+                nxt = h + k
+                draws.append(sequences[i][nxt] if nxt < len(sequences[i]) else "")
+        for hand in hands:
+            while len(hand) < h:
+                hand.append(rest.pop())
+        draws = [d if d else rest.pop() for d in draws] + rest
+        if len(draws) + 2 * h != len(self.full_deck()):
+            raise ExampleError(("steps",), "the example is longer than one pass through the deck")
+        return State(
+            position=position, last_winner=last, streak_count=count, chain_doubled=False,
+            hands=(tuple(sorted(hands[0])), tuple(sorted(hands[1]))), draw_pile=tuple(draws), discard=(),
+            green_rounds=green_rounds, greens_played=(0, 0), first=0,
+        )  # fmt: skip
+
+    def example_moves(self, state: State, play: Mapping[str, Any]) -> dict[str, Any]:
+        return {seat: play[seat] for seat in SEATS}
+
+    def observe(self, before: State, step: Step[State]) -> dict[str, Any]:
+        after = step.state
+        found: dict[str, Any] = {"outcome": None, "winner": "none", "move": 0, "travelled": 0}
+        for event in step.events:
+            data = event.data
+            if "outcome" in data and event.kind != "draw":
+                found["outcome"] = data["outcome"]
+            if "winner" in data:
+                found["winner"] = data["winner"]
+            if event.kind == "move":
+                found["move"], found["travelled"] = data["move"], data["travelled"]
+        result = after.result
+        found.update(
+            position=after.position,
+            last_winner=after.last_winner or "none",
+            streak_count=after.streak_count,
+            game_winner="none" if result is None else (result.winners[0] if result.winners else "draw"),
+        )
+        return found
+
+    def describe_state(self, state: State) -> dict[str, Any]:
+        return {
+            "track_min": self.config.track.min, "track_max": self.config.track.max,
+            "position": state.position, "last_winner": state.last_winner, "streak_count": state.streak_count,
+        }  # fmt: skip
+ENGINE = MomentumGame

@@ -1,0 +1,17 @@
+"""Momentum Game!'s classroom figures in simulations, counted from its engine's events.
+
+Events read: kinds `green`, `no-contest`, `tie` — a round with ΣF = 0.
+"""
+
+from __future__ import annotations
+
+from kitpress.simulate.figures import Figure, KindCount
+
+
+class MomentumGameTally(KindCount):
+    figures = (
+        Figure("sigma0", "ΣF = 0 rounds per game", "game"),
+        Figure("sigma0", "ΣF = 0 share of rounds", "unit"),
+    )
+    kinds = frozenset({"green", "no-contest", "tie"})
+    key = "sigma0"

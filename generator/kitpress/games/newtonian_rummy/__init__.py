@@ -1,0 +1,50 @@
+"""Newtonian Rummy: Tug-of-War Edition: the game pack (52-card team game of M × A = F melds). Everything of the game is in this folder: `rules`
+(the engine and its worked-example hooks), `production` (the typed production sections and their
+checks against the rules), `art` (every printed piece and the booklet's diagrams), the simulation
+ports and the classroom tally; `GAME` declares them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kitpress.games.newtonian_rummy.production import RummyBoard, RummyFaces, check
+from kitpress.games.newtonian_rummy.rules import NewtonianRummy
+from kitpress.packs import GameArt, GamePack, PortBuilder
+from kitpress.resources import specs_dir
+
+
+def _art() -> GameArt:
+    from kitpress.games.newtonian_rummy import art
+
+    return art  # type: ignore[return-value]
+
+
+def _fast() -> PortBuilder:
+    from kitpress.games.newtonian_rummy import fast
+
+    return fast.build
+
+
+def _compiled() -> PortBuilder:
+    from kitpress.games.newtonian_rummy import compiled
+
+    return compiled.build
+
+
+def _tally() -> Any:
+    from kitpress.games.newtonian_rummy.tally import NewtonianRummyTally
+
+    return NewtonianRummyTally
+
+
+GAME = GamePack(
+    engine=NewtonianRummy,
+    spec=specs_dir() / "newtonian-rummy.yaml",
+    production={"faces": RummyFaces, "board": RummyBoard},
+    check_production=check,
+    art=_art,
+    fast_port=_fast,
+    compiled_port=_compiled,
+    tally=_tally,
+)

@@ -1,0 +1,55 @@
+"""The vocabulary every game pack's typed `production` sections are written in (colours, sizes, printed
+lines), and the helpers their checks against the game share: whether a piece fits a sheet, and whether
+every id of the game has a design. A pack's own models and checks live in its `production.py`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Annotated, Any
+
+from pydantic import Field
+
+from kitpress.pieces import PT_PER_MM
+from kitpress.sheets.geometry import PACK_MARGIN, PAPERS
+from kitpress.spec_model import COLOUR_PATTERN as COLOUR
+from kitpress.spec_model import LINE_MAX, size_range
+
+Colour = Annotated[str, Field(pattern=COLOUR)]
+# A card printed on its own (a bag label, a referee card): it must fit a Letter or A4 page inside margins,
+# 7.25 × 10 in like the full-page sheets (render.integer_matrix_sheets.SHEET).
+CardInches = tuple[Annotated[float, size_range(2, 7.25)], Annotated[float, size_range(2, 10)]]
+# Texts are `Line`s when a piece or a diagram prints them (every card, every example step), `Caption`s
+# when a sheet prints them once; a text only for the person who prints or the teacher stays free.
+NonEmptyLine = Annotated[str, Field(min_length=1, max_length=LINE_MAX)]
+
+
+KeyPath = tuple[str | int, ...]  # a place in a spec file, as keys and list indexes
+Finding = tuple[KeyPath, str]  # where in the file, and what is wrong
+
+# The largest piece every paper holds inside its margins, short side and long side, in mm: what
+# sheets.geometry.pack can place (it turns a piece either way).
+ROOM_MM = (
+    (min(min(size) for size in PAPERS.values()) - 2 * PACK_MARGIN) / PT_PER_MM,
+    (min(max(size) for size in PAPERS.values()) - 2 * PACK_MARGIN) / PT_PER_MM,
+)
+
+
+def fits(width_mm: float, height_mm: float) -> bool:
+    short, long = sorted((width_mm, height_mm))
+    return short <= ROOM_MM[0] and long <= ROOM_MM[1]
+
+
+def too_big(what: str, width_mm: float, height_mm: float, fix: str) -> str:
+    room = f"{ROOM_MM[0]:.0f} × {ROOM_MM[1]:.0f} mm"
+    return f"{what} is {width_mm:.0f} × {height_mm:.0f} mm; a Letter or A4 sheet holds at most {room} inside its margins: {fix}"
+
+
+def designs_match(where: KeyPath, named: dict[str, Any], wanted: list[str], what: str) -> Iterator[Finding]:
+    """Every id in `wanted` has an entry in `named` (at `where`), and nothing else does."""
+    for key in named:
+        if key not in wanted:
+            yield (*where, key), f"the game has no {what} {key!r}; it has: {', '.join(wanted)}"
+    missing = [key for key in wanted if key not in named]
+    if missing:
+        yield where, f"no design for the game's {what} {', '.join(repr(m) for m in missing)}"
+
