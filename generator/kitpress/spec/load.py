@@ -7,7 +7,7 @@ import random
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, create_model
 
@@ -21,6 +21,7 @@ from kitpress.spec.yamlpos import Located, load_file
 from kitpress.spec_model import COLOUR_PATTERN, LINE_MAX, CommonSpec, Example, Section, Strict
 
 COLOUR = re.compile(COLOUR_PATTERN)
+M = TypeVar("M", bound=BaseModel)
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,8 @@ class LoadedSpec:
     source: Path
     lines: dict[str, int] = field(default_factory=dict)  # top-level key → its line, for later errors
     columns: dict[str, int] = field(default_factory=dict)  # and its column
+    # `production.<key>` as the pack's typed model, for each key the pack types (validated at load).
+    typed_production: dict[str, BaseModel] = field(default_factory=dict)
 
     def problem(self, key: str, message: str) -> InputError:
         """An input error found after loading (by a renderer), placed at a top-level key's line."""
@@ -47,6 +50,13 @@ class LoadedSpec:
     @property
     def id(self) -> str:
         return str(self.spec.id)
+
+    def production(self, key: str, model: type[M]) -> M:
+        """The spec's `production.<key>` as the pack's typed model: what a pack's art reads."""
+        value = self.typed_production[key]
+        if not isinstance(value, model):
+            raise TypeError(f"production.{key} is typed as {type(value).__name__}, not {model.__name__}")
+        return value
 
     def params(self) -> dict[str, Any]:
         return self.engine.params()
@@ -113,7 +123,9 @@ def _from_located(located: Located, path: Path, variant: str | None) -> LoadedSp
         spec, engine = _varied(located, data, spec, engine_cls, variant)
     lines = {str(p[0]) if p else "": pos[0] for p, pos in located.positions.items() if len(p) <= 1}
     columns = {str(p[0]) if p else "": pos[1] for p, pos in located.positions.items() if len(p) <= 1}
-    return LoadedSpec(located.file, spec, engine, variant, path, lines, columns)
+    # Validated already (at their lines) with the rest of the spec: this only keeps the typed values.
+    typed = {key: model.model_validate(getattr(spec.production, key)) for key, model in pack_for(engine.id).production.items()}
+    return LoadedSpec(located.file, spec, engine, variant, path, lines, columns, typed)
 
 
 def no_variant(variant: str, known: list[str]) -> str:
