@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/kit_fingerprints.py record bench/kit-fingerprints.json
     .venv/bin/python bench/kit_fingerprints.py compare bench/kit-fingerprints.json
+    .venv/bin/python bench/kit_fingerprints.py compare bench/kit-fingerprints.json momentum  # one game only
 
 It builds every bundled game with every print preset the tests use (and every variant on Letter), and
 plays a fixed-seed simulation of every game on each of its paths; it records the SHA-256 of each file
@@ -41,10 +42,9 @@ def _digest(path: Path) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def kits() -> dict[str, str]:
+def kits(games: list[str]) -> dict[str, str]:
     """'preset/kit-folder/file' → SHA-256, for every game, preset and (on Letter) variant."""
     out: dict[str, str] = {}
-    games = list(shipped_specs())
     with tempfile.TemporaryDirectory() as tmp:
         runs = [(name, presets, None, games) for name, presets in PRESETS.items()]
         for game in games:
@@ -58,33 +58,37 @@ def kits() -> dict[str, str]:
     return out
 
 
-def simulations() -> dict[str, list[str]]:
+def simulations(games: list[str]) -> dict[str, list[str]]:
     """Each game's fixed-seed comparison of its variants, on its fastest path and on the engine."""
     from kitpress.simulate.compare import compare
 
     out: dict[str, list[str]] = {}
-    for game in shipped_specs():
+    for game in games:
         out[game] = compare(game, variants=(), games=200, seed=7, agent="random", max_turns=1000, players=None, workers=1).lines()
         out[f"{game} engine"] = compare(game, variants=("base",), games=100, seed=7, agent="random", max_turns=1000, players=None, workers=1, fast=False).lines()
         out[f"{game} greedy"] = compare(game, variants=("base",), games=40, seed=7, agent="greedy", max_turns=1000, players=None, workers=1).lines()
     return out
 
 
-def fingerprints() -> dict[str, object]:
-    return {"kits": kits(), "simulations": simulations()}
+def fingerprints(games: list[str]) -> dict[str, object]:
+    return {"kits": kits(games), "simulations": simulations(games)}
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 2 or argv[0] not in ("record", "compare"):
+    if len(argv) < 2 or argv[0] not in ("record", "compare") or (argv[0] == "record" and len(argv) > 2):
         print(__doc__)
         return 2
-    verb, file = argv[0], Path(argv[1])
-    now = fingerprints()
+    verb, file, only = argv[0], Path(argv[1]), argv[2:]
+    games = only or list(shipped_specs())
+    now = fingerprints(games)
     if verb == "record":
         file.write_text(json.dumps(now, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         print(f"recorded {len(now['kits'])} files and {len(now['simulations'])} simulations in {file}")  # type: ignore[arg-type]
         return 0
     before = json.loads(file.read_text(encoding="utf-8"))
+    if only:  # the recorded entries of these games alone
+        before["kits"] = {k: v for k, v in before["kits"].items() if k.split("/")[1].split("--")[0] in only}
+        before["simulations"] = {k: v for k, v in before["simulations"].items() if k.split(" ")[0] in only}
     differences = []
     for section in ("kits", "simulations"):
         old, new = before[section], now[section]
