@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import select
 import signal
 import subprocess
 import sys
@@ -259,13 +260,17 @@ def test_a_second_build_waits_for_the_lock_and_says_for_whom(previous: tuple[Pat
     holder = driver(build_args(out, paper="a4"), "write:2")
     stopped(holder)  # the holder is writing, with the lock held
     second = subprocess.Popen([KITPRESS, *build_args(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(3)
+    # It renders first (the rule books take some seconds), then says it waits, and waits.
+    assert second.stderr is not None
+    ready, _, _ = select.select([second.stderr], [], [], 300)
+    said = second.stderr.readline() if ready else ""
+    time.sleep(1)
     assert second.poll() is None, "the second build waits while the first writes"
     _, held_err = holder.communicate(input="", timeout=120)  # let the holder go on
     assert holder.returncode == 0, held_err
     _, err = second.communicate(timeout=600)
     assert second.returncode == 0, err
-    assert f"waiting for another kitpress (pid {holder.pid}) to finish writing into {out}" in err
+    assert f"waiting for another kitpress (pid {holder.pid}) to finish writing into {out}" in said + err
     whole_manifest(out / GAME)
     assert not leftovers(out)
 
