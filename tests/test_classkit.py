@@ -170,6 +170,16 @@ def test_packing_numbers_follow_manifest_pages_and_copies(out: Path, kit_json: d
     assert game["bring"] == [{"name": "Streak count", "count": 14, "detail": "Optional: a d6 showing 0 to 2, or keep the count out loud."}]
 
 
+def test_the_teachers_book_is_printed_once_and_the_guide_points_to_it(out: Path, kit_json: dict[str, Any]) -> None:
+    book = {i["path"]: i for i in kit_json["class"]}[f"{GAME}/{GAME}-teachers-book-letter.pdf"]
+    assert (book["kind"], book["paper"], book["copies"], book["duplex"]) == ("teachers-book", PLAIN, 1, "long-edge")
+    assert (out / KIT_FOLDER / GAME / f"{GAME}-teachers-book-letter.pdf").is_file()
+    assert not [i for i in kit_json["games"][0]["print"] if i["kind"] == "teachers-book"], "once for the class, not a table"
+    text = " ".join(_text(out / KIT_FOLDER / "teacher-guide.pdf").split())
+    assert f"Teacher's book: {GAME}/{GAME}-teachers-book-letter.pdf" in text
+    assert f"student rules, one a table: {GAME}/{GAME}-rules-letter.pdf" in text
+
+
 def test_packing_list_text_and_one_page_pdf_agree(out: Path, kit_json: dict[str, Any]) -> None:
     text = (out / KIT_FOLDER / "packing-list.txt").read_text("utf-8")
     total = sum(kit_json["sheets"].values())

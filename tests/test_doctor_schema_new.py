@@ -14,7 +14,7 @@ import pytest
 import yaml
 from click.testing import CliRunner, Result
 
-from kitpress.classkit import doctor
+from kitpress import doctor
 from kitpress.commands.doctor import command as doctor_command
 from kitpress.commands.new import command as new_command
 from kitpress.commands.schema import command as schema_command
@@ -137,13 +137,16 @@ def test_new_spec_loads_cleanly_with_guidance(tmp_path: Path, engine: str) -> No
 
 
 def test_new_refuses_bad_names_engines_and_overwrites(tmp_path: Path) -> None:
-    assert invoke(new_command, "my-game", "--out", tmp_path).exit_code == 0
-    again = invoke(new_command, "my-game", "--out", tmp_path)
+    engine_id = sorted(engines())[0]
+    assert invoke(new_command, "my-game", "--engine", engine_id, "--out", tmp_path).exit_code == 0
+    again = invoke(new_command, "my-game", "--engine", engine_id, "--out", tmp_path)
     assert again.exit_code == 2 and "already exists" in again.output
-    bad = invoke(new_command, "My Game", "--out", tmp_path)
+    bad = invoke(new_command, "My Game", "--engine", engine_id, "--out", tmp_path)
     assert bad.exit_code == 2 and "'My Game' is not a valid id" in bad.output
     engine = invoke(new_command, "other", "--engine", "chess", "--out", tmp_path)
     assert engine.exit_code == 2 and "unknown engine 'chess'" in engine.output
-    bundled = invoke(new_command, "momentum-game", "--out", tmp_path)
+    unnamed = invoke(new_command, "other", "--out", tmp_path)  # kitpress names no game as a default
+    assert unnamed.exit_code == 2 and "--engine" in unnamed.output and engine_id in unnamed.output
+    bundled = invoke(new_command, "momentum-game", "--engine", engine_id, "--out", tmp_path)
     assert bundled.exit_code == 2 and "bundled game's id" in bundled.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["my-game.yaml"]

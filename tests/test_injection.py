@@ -20,7 +20,7 @@ from weasyprint.urls import FatalURLFetchingError
 
 from kitpress.booklet import fetcher as fetcher_module
 from kitpress.booklet.fetcher import PackageOnlyFetcher
-from kitpress.booklet.typeset import render_html, render_pdf
+from kitpress.booklet.typeset import render_html, render_pdf, render_teachers_html
 from kitpress.build import verified_replays
 from kitpress.cli import main
 from kitpress.resources import fonts_dir, templates_dir
@@ -131,9 +131,11 @@ class Tags(HTMLParser):
             self.styles.append(data)
 
 
-def test_the_booklet_html_escapes_spec_text(hostile_kit: Kit) -> None:
+@pytest.mark.parametrize("book", ["rules", "teachers-book"])
+def test_the_booklet_html_escapes_spec_text(hostile_kit: Kit, book: str) -> None:
     loaded = load_spec(str(hostile_kit.spec))
-    html = render_html(loaded, verified_replays(loaded), "letter")
+    render = render_html if book == "rules" else render_teachers_html
+    html = render(loaded, verified_replays(loaded), "letter")
     for raw in (SCRIPT, IMG, "<svg onload=x>", "<i>Dark</i>", "</p><p>"):
         assert raw not in html, f"{raw!r} reached the HTML unescaped"
     assert "&lt;script&gt;alert(&#34;kit&#34;)&lt;/script&gt;" in html
@@ -141,26 +143,31 @@ def test_the_booklet_html_escapes_spec_text(hostile_kit: Kit) -> None:
     parser = Tags()
     parser.feed(html)
     names = {tag for tag, _ in parser.tags}
-    assert not names & {"script", "img", "iframe", "object", "embed", "a", "base", "form", "input"}
+    assert not names & {"script", "img", "iframe", "object", "embed", "base", "form", "input"}
+    # The teacher's book's contents list links to its own chapters, and to nothing else.
+    anchors = [dict(attrs) for tag, attrs in parser.tags if tag == "a"]
+    assert all(set(a) == {"href"} and re.fullmatch(r"#[a-z0-9_-]+", a["href"] or "") for a in anchors), anchors
     for tag, attrs in parser.tags:
         for name, _ in attrs:
             assert not name.startswith("on"), f"<{tag} {name}=...> in the booklet"
     links = [value or "" for tag, attrs in parser.tags for name, value in attrs if name in ("href", "src")]
     urls = re.findall(r"url\(\s*['\"]?([^'\")]+)", "\n".join(parser.styles))
     for url in [*links, *urls]:
-        assert url == "booklet.css" or package_file(url), f"the booklet refers to {url!r}"
+        assert url == "booklet.css" or package_file(url) or re.fullmatch(r"#[a-z0-9_-]+", url), f"the booklet refers to {url!r}"
 
 
 def test_the_booklet_pdf_prints_spec_text_literally(hostile_kit: Kit) -> None:
-    text = squash(pdf_text(hostile_kit.folder / f"{GAME}-rules-letter.pdf"))
+    """In the student rules or the teacher's book, wherever the spec text belongs."""
+    text = squash(pdf_text(hostile_kit.folder / f"{GAME}-rules-letter.pdf") + pdf_text(hostile_kit.folder / f"{GAME}-teachers-book-letter.pdf"))
     for literal in IN_BOOKLET:
         assert squash(literal) in text, f"{literal!r} is not printed in the booklet"
 
 
-def test_the_booklet_footer_prints_the_title_literally(hostile_kit: Kit) -> None:
+@pytest.mark.parametrize("book", ["rules", "teachers-book"])
+def test_the_booklet_footer_prints_the_title_literally(hostile_kit: Kit, book: str) -> None:
     pages = [
         page.extract_text() or ""
-        for page in pypdf.PdfReader(hostile_kit.folder / f"{GAME}-rules-letter.pdf").pages
+        for page in pypdf.PdfReader(hostile_kit.folder / f"{GAME}-{book}-letter.pdf").pages
     ]
     assert len(pages) > 1
     for n, page in enumerate(pages[1:], start=2):  # the cover has no footer

@@ -9,11 +9,11 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from kitpress import __version__, outfolder
 from kitpress.check import Replay, replay_all, report_lines
-from kitpress.errors import CheckFailed, KitpressError
+from kitpress.errors import CheckFailed, Interrupted
 from kitpress.fingerprint import inputs_hash, up_to_date
 from kitpress.lint import Finding, LintFailed, errors, lint_jobs, lint_pdfs
 from kitpress.packs import art_for
@@ -103,20 +103,8 @@ def _ink(jobs: list[PrintJob], ink: str) -> list[PrintJob]:
 
 
 def _render_jobs(loaded: LoadedSpec) -> list[PrintJob]:
-    return _reading_production(loaded, lambda: list(art_for(loaded.spec.engine).jobs(loaded)))
-
-
-T = TypeVar("T")
-
-
-def _reading_production(loaded: LoadedSpec, work: Callable[[], T]) -> T:
-    """Renderers read `production`: a value they cannot use that its typed model (spec/production.py)
-    let through, such as a reference to a category the game lacks, is bad input."""
-    try:
-        return work()
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        what = f"missing key {exc}" if isinstance(exc, KeyError) else str(exc).splitlines()[0]
-        raise loaded.problem("production", f"the {loaded.spec.engine} renderer cannot use this section: {what}") from None
+    # The pack's art reads typed models that were checked when the spec loaded: a fault in it is a bug.
+    return list(art_for(loaded.spec.engine).jobs(loaded))
 
 
 _LINTED: dict[str, list[Finding]] = {}
@@ -137,7 +125,7 @@ def _lint(loaded: LoadedSpec, jobs: list[PrintJob]) -> list[Finding]:
 def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False) -> list[KitFile]:
     """Every file of one game's kit, in memory; the preflight must pass first unless `force`."""
     from kitpress.booklet.saddle import impose as saddle
-    from kitpress.booklet.typeset import render_pdf
+    from kitpress.booklet.typeset import render_pdf, render_teachers_pdf
 
     replays = verified_replays(loaded)
     base_jobs = _render_jobs(loaded)
@@ -167,13 +155,18 @@ def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False) 
         if any(j.backs for j in jobs) and preset.duplex in ("long-edge", "short-edge"):
             name = f"calibration-{preset.paper}-{preset.duplex}.pdf"
             add([KitFile(name, "calibration", calibration_pdf(preset.paper, preset.duplex, preset.back_offset), preset.paper, 2, preset.duplex)])
+        # The student rules (kind "booklet"), one folded sheet; the teacher's book is printed once a class.
         if preset.booklet == "saddle":
-            half, _ = _reading_production(loaded, lambda p=preset: render_pdf(loaded, replays, p.paper, half=True))
+            half, _ = render_pdf(loaded, replays, preset.paper, half=True)
             pdf, sides = saddle(half, preset.paper)
             add([KitFile(f"{loaded.id}-rules-{preset.paper}-saddle.pdf", "booklet", pdf, preset.paper, sides, "short-edge")])
         else:
-            pdf, count = _reading_production(loaded, lambda p=preset: render_pdf(loaded, replays, p.paper))
+            pdf, count = render_pdf(loaded, replays, preset.paper)
             add([KitFile(f"{loaded.id}-rules-{preset.paper}.pdf", "booklet", pdf, preset.paper, count)])
+        book = f"{loaded.id}-teachers-book-{preset.paper}.pdf"
+        if book not in seen:
+            pdf, count = render_teachers_pdf(loaded, replays, preset.paper)
+            add([KitFile(book, "teachers-book", pdf, preset.paper, count)])
     findings += lint_pdfs([(f.path, f.data) for f in files if f.path.endswith(".pdf")])
     if errors(findings) and not force:
         raise LintFailed(loaded.id, findings)
@@ -204,12 +197,6 @@ def write_kit(loaded: LoadedSpec, files: list[KitFile], out_dir: Path, inputs: s
     folder = kit_folder(loaded, out_dir)
     outfolder.write_folder(folder, [(f.path, f.data) for f in files], manifest(loaded, files, inputs))
     return folder
-
-
-class Interrupted(KitpressError):
-    """Ctrl-C (or SIGTERM) during a build: says truthfully which kit of each game is in place."""
-
-    exit_code = 130
 
 
 def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant: str | None = None, force: bool = False, progress: Callable[[str], None] | None = None, say: Callable[[str], None] | None = None) -> list[str]:

@@ -67,6 +67,12 @@ def _norm(value: Any) -> Any:
     return value
 
 
+def agrees(expected: Any, actual: Any) -> bool:
+    """Whether two values count as the same figure, as Figure.ok compares them (the check report
+    marks the cells and keys of a board or mapping that do not)."""
+    return _norm(expected) == _norm(actual)
+
+
 def replay(engine: Engine[Any, Any], example: Example) -> Replay:
     """Play an example's steps from its start; stop at the first step the engine refuses."""
     rng = random.Random(0)  # examples stack the deck; the seed only matters for reshuffles

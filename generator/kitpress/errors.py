@@ -1,12 +1,17 @@
-"""Every failure a user can cause, as exceptions the CLI maps to messages and exit codes in one place."""
+"""Every failure a user can cause, as exceptions with their messages and exit codes: each is a
+click.ClickException, so click itself shows it and exits with its code, for every command."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import IO, Any
+
+import click
 
 EXIT_OK = 0
 EXIT_FAILED = 1  # a check or lint found a problem
 EXIT_BAD_INPUT = 2  # a spec, examples file or argument is wrong
+EXIT_INTERRUPTED = 130  # Ctrl-C or SIGTERM, as a shell reports a process stopped by SIGINT
 
 
 @dataclass(frozen=True)
@@ -24,13 +29,18 @@ class Problem:
         return f"{where}: {self.path}: {self.message}" if self.path else f"{where}: {self.message}"
 
 
-class KitpressError(Exception):
+class KitpressError(click.ClickException):
     """Base class: an expected failure with a message for the user and an exit code."""
 
     exit_code = EXIT_BAD_INPUT
 
     def lines(self) -> list[str]:
         return [str(self)]
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        # Our own lines, without click's "Error: " prefix: tests and scripts read them as they are.
+        for line in self.lines():
+            click.echo(line, file=file, err=True)
 
 
 class InputError(KitpressError):
@@ -52,3 +62,10 @@ class CheckFailed(KitpressError):
     """A worked example did not hold."""
 
     exit_code = EXIT_FAILED
+
+
+class Interrupted(KitpressError):
+    """Ctrl-C or SIGTERM: the group turns either into this; a command that writes raises its own,
+    saying which files are in place."""
+
+    exit_code = EXIT_INTERRUPTED

@@ -12,17 +12,24 @@ from typing import Any
 
 import kitpress
 from kitpress.outfolder import is_link
+from kitpress.packs import pack_code, packs
 from kitpress.resources import templates_dir
 
 
 @functools.cache
 def _code_hash() -> str:
-    """Every file kitpress renders with: its modules, templates and fonts (a changed template rebuilds)."""
+    """Every file kitpress renders with: its modules, templates and fonts (a changed template rebuilds), and
+    the modules of every game pack from another distribution."""
     digest = hashlib.sha256()
-    roots = [Path(kitpress.__file__).parent, templates_dir()]
-    for root in roots:
-        for path in sorted(p for p in root.rglob("*") if p.is_file() and p.suffix in (".py", ".html", ".css", ".ttf")):
-            digest.update(path.relative_to(root).as_posix().encode())
+    own = Path(kitpress.__file__).parent
+    # A game pack of another distribution renders with its own code: an edit to its rules or art rebuilds.
+    # Its files are named from the folder it is installed in; kitpress's own keep the names they always had.
+    others = sorted({code for pack in packs().values() if (code := pack_code(pack)) and code != own})
+    trees = [(own, own), (templates_dir(), templates_dir()), *((code, code.parent) for code in others)]
+    for root, base in trees:
+        files = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file() and p.suffix in (".py", ".html", ".css", ".ttf"))
+        for path in files:
+            digest.update(path.relative_to(base).as_posix().encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()
 

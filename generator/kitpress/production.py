@@ -16,7 +16,7 @@ from kitpress.spec_model import LINE_MAX, size_range
 
 Colour = Annotated[str, Field(pattern=COLOUR)]
 # A card printed on its own (a bag label, a referee card): it must fit a Letter or A4 page inside margins,
-# 7.25 × 10 in like the full-page sheets (render.integer_matrix_sheets.SHEET).
+# 7.25 × 10 in, like the full-page sheets the packs print.
 CardInches = tuple[Annotated[float, size_range(2, 7.25)], Annotated[float, size_range(2, 10)]]
 # Texts are `Line`s when a piece or a diagram prints them (every card, every example step), `Caption`s
 # when a sheet prints them once; a text only for the person who prints or the teacher stays free.

@@ -91,9 +91,25 @@ class Identity(Strict):
     designers: list[str] = []
     document_id: str = ""
     source: str = Field(description="the seed document this spec was made from")
+    # A published game's credit line, printed as it stands (e.g. its designer and year): the game is
+    # credited as a published game, not as a design document.
+    credit: str = ""
+    # The source document's rights notice, kept as it stands (e.g. "© 2026 … All rights reserved.").
+    rights: str = ""
     players: Range
-    minutes: Range
+    # The player counts the source allows when not every count from players.min to players.max is one
+    # (Integer Matrix is for 2 or 4); empty when every count in the range plays.
+    player_counts: list[Annotated[int, Field(ge=1, le=100)]] = []
+    # Playing time in minutes, only as the source gives it; None when the source gives none.
+    minutes: Range | None = None
     ages: str = ""
+
+    @model_validator(mode="after")
+    def _counts_in_range(self) -> Identity:
+        outside = [n for n in self.player_counts if not self.players.min <= n <= self.players.max]
+        if outside:
+            raise ValueError(f"player_counts {outside} lie outside players {self.players.min}–{self.players.max}")
+        return self
 
 
 class Table(Strict):

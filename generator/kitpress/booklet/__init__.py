@@ -1,1 +1,2 @@
-"""The rule booklet: jinja2 HTML templates from templates/, typeset by WeasyPrint."""
+"""The rule books, the student rules and the teacher's book: jinja2 HTML templates from templates/,
+typeset by WeasyPrint."""

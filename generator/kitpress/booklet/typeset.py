@@ -1,26 +1,75 @@
-"""Typeset a game's rule booklet from its spec and its replayed (engine-verified) examples."""
+"""Typeset a game's two rule books from its spec and its replayed (engine-verified) examples: the student
+rules (booklet.html, at most one folded sheet) and the teacher's book (teachers-book.html). jinja2 HTML,
+autoescaped, typeset by WeasyPrint; what goes in which book is the pack's (booklet.books)."""
 
 from __future__ import annotations
 
 import functools
 import logging
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from typing import Any
 
 import jinja2
 from markupsafe import Markup
 
-from kitpress.booklet.saddle import half_page_css
+from kitpress.booklet.books import CHECKLIST, EXAMPLES, Contents, contents
+from kitpress.booklet.fill import page_fills, underfilled
+from kitpress.booklet.saddle import HALF_PAGES
 from kitpress.check import Replay
 from kitpress.errors import InputError, Problem
 from kitpress.fonts import FILES, fonts_dir_uri
 from kitpress.packs import art_for
 from kitpress.resources import templates_dir
 from kitpress.spec.load import LoadedSpec
+from kitpress.spec_model import Section
 
-PAGE_SIZES = {"letter": "letter", "a4": "A4", "universal": "210mm 279.4mm"}
-# Parts of the booklet that are not documentation sections; an engine may place them among its
-# sections by naming them with a leading "@", otherwise they follow in this order.
-SPECIAL_PARTS = ("@components", "@examples", "@classroom", "@variants", "@referee_checklist", "@rulings")
+PAGE_SIZES = {"letter": "letter", "a4": "A4", "universal": "210mm 279.4mm"}  # CSS sizes, for the guide too
+PAPER_PT = {"letter": (612.0, 792.0), "a4": (595.2756, 841.8898), "universal": (595.2756, 792.0)}
+MM = 72 / 25.4
+RULES, TEACHERS = "rules", "teachers-book"
+BODY = {RULES: 11.0, TEACHERS: 10.5}  # pt; the folded student rules print at their own size: SADDLE_BODY
+SADDLE_BODY = 10.0
+# A line of at most this many em holds at most about 71 characters of DejaVu Sans (measured on the
+# bundled specs), under the 75 a reader's eye can follow back to the next line.
+MAX_LINE_EM = 34.0
+COLUMN_GAP = 18.0
+TALL = 0.8  # a diagram at least this tall for its width is set beside its step's text
+# A diagram's digits print at least 5 mm tall: DejaVu's digits are 0.729 em, and 2 % spare keeps
+# rounding in the PDF from taking a digit under.
+DIGIT_EM = 1493 / 2048
+DIGIT_PT = 5.0 * MM * 1.02
+
+
+@dataclass(frozen=True)
+class Page:
+    """One book's page and type in points: the template's CSS and the diagrams' sizes read these."""
+
+    width: float
+    height: float
+    top: float
+    bottom: float
+    side: float
+    body: float
+    columns: int
+
+    @property
+    def measure(self) -> float:
+        return self.width - 2 * self.side
+
+    @property
+    def column(self) -> float:
+        return (self.measure - COLUMN_GAP * (self.columns - 1)) / self.columns
+
+
+def page_for(book: str, paper: str, half: bool = False) -> Page:
+    if half:  # one column on half a sheet, its margins as wide as a readable line needs
+        width, height = HALF_PAGES[paper]
+        return Page(width, height, 9 * MM, 11 * MM, max(11 * MM, (width - MAX_LINE_EM * SADDLE_BODY) / 2), SADDLE_BODY, 1)
+    width, height = PAPER_PT[paper]
+    return Page(width, height, 14 * MM, 16 * MM, 14 * MM, BODY[book], 2)
 
 
 def css_string(value: object) -> Markup:
@@ -42,50 +91,228 @@ def _environment() -> jinja2.Environment:
     return env
 
 
-def _order(loaded: LoadedSpec) -> list[str]:
-    listed = list(loaded.engine.sections)
-    return listed + [part for part in SPECIAL_PARTS if part not in listed]
+# --- headings ------------------------------------------------------------------------------------
+
+# "(1) Choosing sides", "(A) Making a matrix": a title that carries the number the section already has.
+NUMBERED_TITLE = re.compile(r"^\((?P<n>[0-9A-Za-z.]{1,4})\)\s+")
 
 
-def context(loaded: LoadedSpec, replays: list[Replay], paper: str, half: bool = False) -> dict[str, Any]:
+class Headings:
+    """Each heading as printed, number once: a title's own copy of its number ("(1) Choosing sides" under
+    number 1) is dropped, and a section whose number an earlier heading of the book printed (a note
+    filed under 3A beside 3A itself) prints none. Visit the sections in print order first."""
+
+    def __init__(self, loaded: LoadedSpec) -> None:
+        self.text = loaded.text
+        self.seen: set[str] = set()
+        self.shown: dict[int, tuple[str, str]] = {}
+
+    def visit(self, section: Section) -> None:
+        title = self.text(section.title)
+        number = section.number.strip()
+        match = NUMBERED_TITLE.match(title)
+        if number and match and number.endswith(match["n"]):
+            title = title[match.end() :]
+        if number in self.seen:
+            number = ""
+        self.seen.add(number)
+        self.shown[id(section)] = (number, title)
+        for sub in section.subsections:
+            self.visit(sub)
+
+    def __call__(self, section: Section) -> tuple[str, str]:
+        return self.shown[id(section)]
+
+
+# --- diagrams ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Figure:
+    svg: Markup
+    width: float  # as printed, pt
+    height: float
+
+
+UNITS = {"pt": 1.0, "px": 0.75, "mm": MM, "cm": 10 * MM, "in": 72.0, "": 0.75}
+LENGTH = re.compile(r"^\s*([0-9.]+)\s*([a-z]*)\s*$")
+SVG_OPEN = re.compile(r"<svg\b[^>]*>")
+
+
+def _length(value: str | None) -> float | None:
+    found = LENGTH.match(value or "")
+    return float(found[1]) * UNITS.get(found[2], 1.0) if found else None
+
+
+def _font_size(value: str | None) -> float | None:
+    """An SVG font size in user units: a bare number or px is one user unit, pt, mm … are CSS units."""
+    found = LENGTH.match(value or "")
+    if not found:
+        return None
+    unit = found[2] if found[2] in UNITS else ""
+    return float(found[1]) * (UNITS[unit] / UNITS["px"] if unit else 1.0)
+
+
+def _digit_sizes(element: ET.Element, inherited: float) -> Iterator[float]:
+    """The font size, in user units, of every text that holds a digit."""
+    size = _font_size(element.get("font-size")) or inherited
+    tag = element.tag.rsplit("}", 1)[-1]
+    if tag in ("text", "tspan") and any(ch.isdigit() for ch in (element.text or "")):
+        yield size
+    for child in element:
+        yield from _digit_sizes(child, size)
+        if tag in ("text", "tspan") and any(ch.isdigit() for ch in (child.tail or "")):
+            yield size
+
+
+def figure(svg: str, measure: float) -> Figure:
+    """The diagram at the size it prints: grown until its smallest digit is DIGIT_PT tall, never wider
+    than the measure (a diagram too wide for the page shrinks to fit it, as an image would)."""
+    root = ET.fromstring(svg)
+    width, height = _length(root.get("width")), _length(root.get("height"))
+    box = [float(v) for v in (root.get("viewBox") or "").replace(",", " ").split()]
+    if width is None or height is None:
+        if len(box) != 4:
+            return Figure(Markup(svg), measure, measure)  # nothing says its size: let it fill the line
+        width, height = width or box[2] * 0.75, height or box[3] * 0.75
+    unit = width / box[2] if len(box) == 4 and box[2] else 1.0  # points per user unit
+    digits = [size * unit * DIGIT_EM for size in _digit_sizes(root, 16.0)]
+    scale = max(1.0, DIGIT_PT / min(digits)) if digits else 1.0
+    scale = min(scale, measure / width)
+    w, h = width * scale, height * scale
+    opening = SVG_OPEN.search(svg)
+    assert opening is not None  # ET parsed an <svg> root
+    tag = re.sub(r'\s(width|height|style)="[^"]*"', "", opening[0])
+    # The size twice: as attributes for SVG readers, as CSS so the typesetter does not stretch it.
+    tag = tag.replace("<svg", f'<svg width="{w:.2f}pt" height="{h:.2f}pt" style="width: {w:.2f}pt; height: {h:.2f}pt"', 1)
+    # Our own SVG: its text was escaped by svgwrite when it was drawn.
+    return Figure(Markup(svg[: opening.start()] + tag + svg[opening.end() :]), w, h)
+
+
+def _examples(loaded: LoadedSpec, replays: list[Replay], page: Page, only: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
     draw = art_for(loaded.spec.engine).diagram
-    examples = []
+    out = []
     for replay in replays:
+        if only is not None and replay.example.id not in only:
+            continue
+        anchor = re.sub(r"[^a-z0-9-]", "-", replay.example.id.lower())
         steps = []
         for step in replay.steps:
             steps.append({
                 "number": step.number,
                 "events": [e.text for e in step.events],
-                "figures": [{"name": f.name, "value": f.actual, "ok": f.ok} for f in step.figures],
                 "note": loaded.text(step.note),
-                # Our own SVG: its text was escaped by svgwrite when it was drawn.
-                "diagram": Markup(draw(loaded, step.before, step.after)),
-            })
-        examples.append({"example": replay.example, "steps": steps, "summary": loaded.text(replay.example.summary)})
+                "figure": figure(draw(loaded, step.before, step.after), page.column),
+                "anchor": f"diagram-{anchor}-{step.number}",  # named destinations in the PDF, where
+                "step_anchor": f"step-{anchor}-{step.number}",  # a reader (and the tests) find them
+            })  # fmt: skip
+        # A tall diagram (a board) goes beside its step's text, each step a row across the page's two
+        # columns: under the text it would leave most of a column empty below each step. A short one (a
+        # track) goes under its text, and two or three steps share a column.
+        beside = page.columns > 1 and all(s["figure"].width <= page.column + 0.5 and s["figure"].height >= TALL * s["figure"].width for s in steps)
+        out.append({"example": replay.example, "beside": beside, "anchor": f"example-{anchor}", "title": loaded.text(replay.example.title), "summary": loaded.text(replay.example.summary), "note": loaded.text(replay.example.note), "steps": steps})
+    return out
+
+
+# --- the two books -------------------------------------------------------------------------------
+
+
+def _common(loaded: LoadedSpec, page: Page) -> dict[str, Any]:
     return {
         "spec": loaded.spec,
-        "order": _order(loaded),
-        "sections": {name: getattr(loaded.spec, name) for name in loaded.engine.sections if not name.startswith("@")},
-        "examples": examples,
         "t": loaded.text,
-        "page_size": half_page_css(paper) if half else PAGE_SIZES[paper],
-        "half": half,
+        "page": page,
         "fonts": {style: f"{fonts_dir_uri()}/{name}" for style, name in FILES.items()},
         "variant": loaded.variant,
     }
 
 
-def render_html(loaded: LoadedSpec, replays: list[Replay], paper: str, half: bool = False) -> str:
-    return _environment().get_template("booklet.html").render(context(loaded, replays, paper, half))
+def _sections(loaded: LoadedSpec, names: tuple[str, ...]) -> dict[str, Section]:
+    return {name: getattr(loaded.spec, name) for name in names if not name.startswith("@")}
+
+
+def context(loaded: LoadedSpec, replays: list[Replay], paper: str, half: bool = False, checklist_first: bool = False) -> dict[str, Any]:
+    """The student rules: the pack's student sections, its one or two examples, the referee checklist
+    (moved in front of the examples when `checklist_first`)."""
+    book = contents(loaded)
+    if checklist_first:
+        book = replace(book, student=checklist_before_examples(book.student))
+    page = page_for(RULES, paper, half)
+    heads = Headings(loaded)
+    sections = _sections(loaded, book.student)
+    for name in book.student:
+        if name in sections:
+            heads.visit(sections[name])
+    return {
+        **_common(loaded, page),
+        "order": book.student,
+        "sections": sections,
+        "heads": heads,
+        "examples": _examples(loaded, replays, page, book.student_examples),
+        "example_count": len(replays),
+    }
+
+
+def teachers_context(loaded: LoadedSpec, replays: list[Replay], paper: str) -> dict[str, Any]:
+    """The teacher's book: goals and context, the classroom, the rules, every example, the rulings, the
+    variants, then the design notes; chapters in that order, each section numbered once."""
+    book: Contents = contents(loaded)
+    page = page_for(TEACHERS, paper)
+    heads = Headings(loaded)
+    sections = _sections(loaded, (*book.teacher, *book.student, *book.notes))
+    for name in (*book.teacher, *book.rules, *book.notes):
+        heads.visit(sections[name])
+    return {
+        **_common(loaded, page),
+        "book": book,
+        "sections": sections,
+        "heads": heads,
+        "examples": _examples(loaded, replays, page),
+        "student_examples": book.student_examples,
+    }
+
+
+def checklist_before_examples(parts: tuple[str, ...]) -> tuple[str, ...]:
+    rest = [p for p in parts if p != CHECKLIST]
+    at = rest.index(EXAMPLES) if EXAMPLES in rest else len(rest)
+    return (*rest[:at], CHECKLIST, *rest[at:])
+
+
+def render_html(loaded: LoadedSpec, replays: list[Replay], paper: str, half: bool = False, checklist_first: bool = False) -> str:
+    """The student rules' HTML."""
+    return _environment().get_template("booklet.html").render(context(loaded, replays, paper, half, checklist_first))
+
+
+def render_teachers_html(loaded: LoadedSpec, replays: list[Replay], paper: str) -> str:
+    return _environment().get_template("teachers-book.html").render(teachers_context(loaded, replays, paper))
 
 
 def render_pdf(loaded: LoadedSpec, replays: list[Replay], paper: str, half: bool = False) -> tuple[bytes, int]:
-    """The booklet as PDF bytes, and its page count."""
+    """The student rules as PDF bytes, and their page count. A worked example's step never leaves its
+    diagram, so an example too tall for what is left of a page starts the next one; when that leaves a
+    page more than half empty, the referee checklist is set in front of the examples to fill it, if
+    that leaves fewer such pages."""
+    first = _pdf(loaded, render_html(loaded, replays, paper, half))
+    page = page_for(RULES, paper, half)
+    gaps = underfilled(page_fills(first[0], page.top, page.bottom, page.columns))
+    book = contents(loaded)
+    if not gaps or checklist_before_examples(book.student) == book.student:
+        return first
+    second = _pdf(loaded, render_html(loaded, replays, paper, half, checklist_first=True))
+    fewer = underfilled(page_fills(second[0], page.top, page.bottom, page.columns))
+    return second if (fewer, second[1]) < (gaps, first[1]) else first
+
+
+def render_teachers_pdf(loaded: LoadedSpec, replays: list[Replay], paper: str) -> tuple[bytes, int]:
+    """The teacher's book as PDF bytes, and its page count."""
+    return _pdf(loaded, render_teachers_html(loaded, replays, paper))
+
+
+def _pdf(loaded: LoadedSpec, html: str) -> tuple[bytes, int]:
     from weasyprint.urls import FatalURLFetchingError
 
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     logging.getLogger("fontTools").setLevel(logging.ERROR)
-    html = render_html(loaded, replays, paper, half)
     try:
         return _typeset(html)
     except FatalURLFetchingError as exc:  # only spec text could ask for a resource we refuse

@@ -55,7 +55,7 @@ def render_pages(pdf: bytes, scale: float = SCALE) -> list[bytes]:
 
 def page_labels(item: PrintItem) -> list[str]:
     """'sheet 1 front', 'sheet 1 back' for duplex pieces; 'page N' otherwise."""
-    if item.duplex != "none" and item.kind not in ("booklet", "guide"):
+    if item.duplex != "none" and item.kind not in ("booklet", "teachers-book", "guide"):
         return [f"sheet {i // 2 + 1} {'back' if i % 2 else 'front'}" for i in range(item.pages)]
     return [f"page {i + 1}" for i in range(item.pages)]
 

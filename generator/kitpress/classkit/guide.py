@@ -1,5 +1,6 @@
-"""The teacher guide: one PDF for the kit, typeset like the rule booklet (jinja2 HTML, autoescaped, then
-WeasyPrint with the booklet's package-only fetcher), one chapter per game, from the specs alone."""
+"""The teacher guide: one PDF for the kit, typeset like the rule books (jinja2 HTML, autoescaped, then
+WeasyPrint with the books' package-only fetcher): the lesson at a glance for this class, one chapter per
+game from the specs, each pointing to the game's teacher's book for the rest."""
 
 from __future__ import annotations
 
@@ -57,10 +58,14 @@ def time_sections(plan: GamePlan) -> list[Section]:
     return [s for name, s in _sections(plan) if TIME.search(s.title) or TIME.search(name.replace("_", " "))]
 
 
-def game_context(plan: GamePlan) -> dict[str, Any]:
+def game_context(plan: GamePlan, book: str = "") -> dict[str, Any]:
+    """One game's chapter; `book` is the kit's path of its teacher's book, which the chapter points to."""
     spec = plan.loaded.spec
     t: Callable[[str], str] = plan.loaded.text
+    rules = next((item for item in plan.items if item.kind == "booklet"), None)
     return {
+        "book": book,
+        "rules": rules.path if rules else "",
         "id": plan.id,
         "title": plan.title,
         "subtitle": spec.identity.subtitle,
@@ -81,9 +86,10 @@ def game_context(plan: GamePlan) -> dict[str, Any]:
 
 
 def context(plan: KitPlan) -> dict[str, Any]:
+    books = {item.path.split("/", 1)[0]: item.path for item in plan.class_items if item.kind == "teachers-book"}
     return {
         "plan": plan,
-        "games": [game_context(g) for g in plan.games],
+        "games": [game_context(g, books.get(g.id, "")) for g in plan.games],
         "page_size": PAGE_SIZES[plan.paper],
         "fonts": {style: f"{fonts_dir_uri()}/{name}" for style, name in FILES.items()},
     }

@@ -3,13 +3,13 @@ copies, how many sheets, what to cut, what else to bring: manifests, specs and t
 in, numbers out; nothing is written here.
 
 The rules, documented in docs/teacher-kit.md:
-- every table gets one copy of each game file (cards, board, tokens, referee card, sheets, booklet);
-  the duplex calibration page is printed once for the class;
+- every table gets one copy of each game file (cards, board, tokens, referee card, sheets, the student
+  rules); the duplex calibration page and each game's teacher's book are printed once for the class;
 - the card-backs-only files are left out: the card files already carry the backs for duplex printing;
-- paper: boards, cards, tokens and referee cards on card stock; booklets and full-page sheets (both
-  sides at least 150 mm) on plain paper, uncut;
+- paper: boards, cards, tokens and referee cards on card stock; the rule books and full-page sheets
+  (both sides at least 150 mm) on plain paper, uncut;
   labels on label paper;
-- sides: as the manifest says; a booklet of pages is printed double-sided (long edge);
+- sides: as the manifest says; a rule book of pages is printed double-sided (long edge);
 - sheets = pages (single-sided) or pages / 2 rounded up (double-sided), times the copies.
 """
 
@@ -33,7 +33,8 @@ CARD_STOCK = "card stock"
 PLAIN = "plain paper"
 LABEL = "label paper"
 STOCK_ORDER = (CARD_STOCK, PLAIN, LABEL)
-PLAIN_KINDS = frozenset({"booklet", "calibration", "sheet", "score-sheet", "answer-key", "guide", "packing-list"})
+BOOKS = frozenset({"booklet", "teachers-book"})  # the student rules, the teacher's book
+PLAIN_KINDS = frozenset({*BOOKS, "calibration", "sheet", "score-sheet", "answer-key", "guide", "packing-list"})
 LABEL_KINDS = frozenset({"label", "labels"})
 CARD_KINDS = frozenset({"board", "cards", "tokens", "discs", "checklist"})  # handled at the table
 FULL_PAGE_MM = 150.0  # a piece at least this wide both ways is a sheet to write on or read, not a piece
@@ -208,10 +209,10 @@ def plan_game(loaded: LoadedSpec, folder: Path, preset: Preset, class_size: int)
         pages = int(entry.get("pages") or 0)
         duplex = str(entry.get("duplex") or "none")
         job = jobs.get(path)
-        if kind == "calibration":
+        if kind in ("calibration", "teachers-book"):
             continue  # printed once for the class; see class_items
         if kind == "booklet":
-            title = "Rule booklet"
+            title = "Student rules"
             if duplex == "none":
                 duplex = "long-edge"
             cut = "fold and staple" if "saddle" in path else ""
@@ -223,7 +224,7 @@ def plan_game(loaded: LoadedSpec, folder: Path, preset: Preset, class_size: int)
             cut = ""  # a sheet to read or write on is used as printed
         items.append(PrintItem(f"{loaded.id}/{path}", folder / path, title, kind, stock, duplex, pages, seating.tables, cut))
     rank = {path: i for i, path in enumerate(order)}
-    items.sort(key=lambda item: (item.kind == "booklet", rank.get(item.path.split("/", 1)[1], len(rank)), item.path))
+    items.sort(key=lambda item: (item.kind in BOOKS, rank.get(item.path.split("/", 1)[1], len(rank)), item.path))
     return GamePlan(loaded, seating, tuple(items), tuple(bring_list(loaded, seating)))
 
 
@@ -239,6 +240,20 @@ def calibration_items(folders: list[Path], preset: Preset) -> list[PrintItem]:
     return [seen[path] for path in sorted(seen)]
 
 
+def teachers_books(games: list[LoadedSpec], out_dir: Path, preset: Preset) -> list[PrintItem]:
+    """Each game's teacher's book, once for the class: the teacher's copy of everything the students'
+    rules leave out (goals, every worked example, the rulings, the design notes)."""
+    items = []
+    for loaded in games:
+        folder = out_dir / loaded.id
+        for entry in read_manifest(folder)["files"]:
+            path = str(entry.get("path", ""))
+            if entry.get("kind") == "teachers-book" and entry.get("paper") == preset.paper and "/" not in path:
+                title = f"Teacher's book: {loaded.spec.identity.title}"
+                items.append(PrintItem(f"{loaded.id}/{path}", folder / path, title, "teachers-book", PLAIN, "long-edge", int(entry.get("pages") or 0), 1))
+    return items
+
+
 def bring_list(loaded: LoadedSpec, seating: Seating) -> list[BringItem]:
     """Components kitpress does not print (`print: none`), and the things a printed label goes on."""
     out = []
@@ -250,4 +265,5 @@ def bring_list(loaded: LoadedSpec, seating: Seating) -> list[BringItem]:
 
 def plan_kit(games: list[LoadedSpec], out_dir: Path, preset: Preset, class_size: int) -> KitPlan:
     plans = tuple(plan_game(loaded, out_dir / loaded.id, preset, class_size) for loaded in games)
-    return KitPlan(class_size, preset.paper, plans, tuple(calibration_items([out_dir / g.id for g in games], preset)))
+    once = [*calibration_items([out_dir / g.id for g in games], preset), *teachers_books(games, out_dir, preset)]
+    return KitPlan(class_size, preset.paper, plans, tuple(once))

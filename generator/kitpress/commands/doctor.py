@@ -4,21 +4,20 @@ from __future__ import annotations
 
 import click
 
-from kitpress.cli import errors_to_exit_codes
 from kitpress.errors import EXIT_FAILED, EXIT_OK
 
 
 @click.command("doctor")
 @click.option("--previews", is_flag=True, help="Also check pdftoppm, which page previews and the tests use.")
-@errors_to_exit_codes
-def command(previews: bool) -> int:
+@click.pass_context
+def command(ctx: click.Context, previews: bool) -> None:
     """Check system prerequisites and say how to fix each.
 
     Pango (through WeasyPrint), the bundled fonts and templates, the preview renderer, pdftoppm with
     --previews, and Chromium (optional): one line each. Exit 1 if a required one fails."""
-    from kitpress.classkit.doctor import passed, run_checks
+    from kitpress.doctor import passed, run_checks
 
     checks = run_checks(previews=previews)
     for check in checks:
         click.echo(check.line())
-    return EXIT_OK if passed(checks) else EXIT_FAILED
+    ctx.exit(EXIT_OK if passed(checks) else EXIT_FAILED)

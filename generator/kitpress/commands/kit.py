@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from kitpress.classkit import DEFAULT_CLASS_SIZE, MAX_CLASS_SIZE
-from kitpress.cli import errors_to_exit_codes, games_or_all
+from kitpress.commands.common import games_or_all
 from kitpress.sheets.presets import PAPER_CHOICES
 
 
@@ -21,8 +21,7 @@ def _split(games: tuple[str, ...]) -> tuple[str, ...]:
 @click.option("--games", multiple=True, metavar="GAME[,GAME…]", help="Games to include (bundled ids or spec files); repeat or separate with commas. Default: every bundled game.")
 @click.option("--paper", type=click.Choice(PAPER_CHOICES), default="letter", show_default=True, help="The paper the school prints on.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True)
-@errors_to_exit_codes
-def command(class_size: int, games: tuple[str, ...], paper: str, out_dir: Path) -> int:
+def command(class_size: int, games: tuple[str, ...], paper: str, out_dir: Path) -> None:
     """Build a class kit: print files, packing list, guide, preview.
 
     Writes OUT/classroom-kit/ and OUT/classroom-kit.zip, and the preview gallery at OUT/index.html.
@@ -34,4 +33,3 @@ def command(class_size: int, games: tuple[str, ...], paper: str, out_dir: Path) 
 
     for line in make_kit(games_or_all(_split(games)), class_size, paper, out_dir):
         click.echo(line)
-    return 0

@@ -6,21 +6,17 @@ from pathlib import Path
 
 import click
 
-from kitpress.cli import errors_to_exit_codes
-from kitpress.errors import EXIT_OK
-
 
 @click.command("schema")
 @click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path), help="Write the schema to FILE instead of standard output.")
-@errors_to_exit_codes
-def command(out_file: Path | None) -> int:
+def command(out_file: Path | None) -> None:
     """Write the JSON Schema of spec files, for editors.
 
     Every engine is covered; a spec's `engine` value chooses which part applies.
     For VS Code's YAML extension, put `# yaml-language-server: $schema=FILE` at the top of a spec.
     """
     from kitpress.atomic import write_bytes
-    from kitpress.classkit.schema import schema_json
+    from kitpress.authoring.schema import schema_json
 
     text = schema_json()
     if out_file is None:
@@ -28,4 +24,3 @@ def command(out_file: Path | None) -> int:
     else:
         write_bytes(out_file, text.encode("utf-8"))
         click.echo(f"wrote {out_file}", err=True)
-    return EXIT_OK

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import click
 
-from kitpress.cli import errors_to_exit_codes
-from kitpress.errors import EXIT_OK, UsageError
+from kitpress.errors import UsageError
 from kitpress.simulate.limits import MAX_GAMES, MAX_TURNS, MAX_WORKERS
 
 
@@ -43,11 +42,10 @@ def dask_executor(address: str) -> Iterator[Executor]:
 @click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path), help="Write an HTML and PDF report with plots here.")
 @click.option("--max-turns", type=click.IntRange(1, MAX_TURNS), default=1000, show_default=True, help="Turn cap; games reaching it count as not completed and are judged by the timed end.")
 @click.option("--players", type=click.IntRange(min=1), default=None, help="Player count (default: the game's own).")
-@errors_to_exit_codes
 def command(
     game: str, variants: tuple[str, ...], games: int, seed: int, agent: str, workers: int | None,
     cluster: str | None, report_dir: Path | None, max_turns: int, players: int | None,
-) -> int:  # fmt: skip
+) -> None:  # fmt: skip
     """Play GAME many times with each variant and print them side by side."""
     from kitpress.simulate.compare import compare, total_games
 
@@ -67,4 +65,3 @@ def command(
     if report_dir is not None:
         for path in result.write_report(report_dir):
             click.echo(f"wrote {path}")
-    return EXIT_OK

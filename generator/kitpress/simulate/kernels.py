@@ -5,7 +5,9 @@ A port's `build(engine, players, max_turns)` returns a function `(rng, index, tr
 or None when it does not cover this engine's config; the reference path then plays.
 
 Where numba is installed (the `fast` extra), a game with a compiled port plays that instead of its
-Python fast path: the same games again (tested against both), several times faster.
+Python fast path: the same games again (tested against both), several times faster. A pack may give
+one port as both (`fast_port` and `compiled_port` alike): functions written with
+`compiled_draws.jit`, which numba compiles where it is installed and Python runs where it is not.
 """
 
 from __future__ import annotations
@@ -37,7 +39,8 @@ def path_name(engine: Any, compiled: bool = True) -> str | None:
 
 
 def fast_path(engine: Any, players: int | None, max_turns: int, compiled: bool = True) -> Callable[..., GameRecord] | None:
-    """The game's fastest port; `compiled=False` keeps to the Python ones."""
+    """The game's fastest port; `compiled=False` keeps to the Python ones (a one-source port is the same
+    either way: compiled where numba is installed)."""
     path = path_name(engine, compiled)
     if path is None:
         return None
@@ -76,12 +79,13 @@ def compile_all() -> list[str]:
     import numpy as np
 
     from kitpress.packs import shipped_specs
-    from kitpress.simulate.compiled_draws import draw, shuffle
+    from kitpress.simulate.compiled_draws import draw, shuffle, shuffle_by
     from kitpress.simulate.pool import worker_pool
     from kitpress.spec.load import load_spec
 
     draw(np.zeros(1, np.int64), 0, 1)
     shuffle(np.zeros(1, np.int64), 0, np.zeros(1, np.int64), 1)
+    shuffle_by(np.zeros(1, np.int64), 0, np.zeros(1, np.int64), 1, np.zeros(2, np.int64))
     engine_of = {game: load_spec(game).engine for game in shipped_specs()}
     games = [game for game, engine in engine_of.items() if path_name(engine) == "compiled"]
     games.sort(key=lambda game: -_port_size(engine_of[game].id))  # the longest port, the slowest to compile, first

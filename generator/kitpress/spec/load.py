@@ -14,7 +14,7 @@ from pydantic import BaseModel, create_model
 from kitpress import spec_text as spectext
 from kitpress.engine import Engine, ExampleError
 from kitpress.errors import InputError, Problem, UsageError
-from kitpress.packs import engines, pack_for, shipped_specs
+from kitpress.packs import engines, pack_for, shipped_specs, spec_name
 from kitpress.spec.validate import validate
 from kitpress.spec.variants import VariantPathError, apply_changes
 from kitpress.spec.yamlpos import Located, load_file
@@ -90,11 +90,8 @@ def spec_model(engine_id: str) -> type[CommonSpec]:
 
 
 def _display(path: Path) -> str:
-    """Bundled specs are named by their place in the source tree, user files as given."""
-    try:
-        return str(Path("specs") / path.relative_to(shipped_specs()[path.stem].parent))
-    except (KeyError, ValueError):
-        return str(path)
+    """A spec a pack ships is named by its place in the pack's source tree (packs.spec_name), a user's file as given."""
+    return spec_name(path) or str(path)
 
 
 def load_spec(game: str, variant: str | None = None) -> LoadedSpec:

@@ -10,7 +10,7 @@ from typing import Any
 
 from kitpress.games.integer_matrix.production import IntegerMatrixBoard, IntegerMatrixFaces, check
 from kitpress.games.integer_matrix.rules import IntegerMatrix
-from kitpress.packs import GameArt, GamePack, PortBuilder
+from kitpress.packs import GameArt, GamePack, PortBuilder, RuleBook
 from kitpress.resources import specs_dir
 
 
@@ -47,4 +47,12 @@ GAME = GamePack(
     fast_port=_fast,
     compiled_port=_compiled,
     tally=_tally,
+    rule_book=RuleBook(
+        # A player needs the object, the materials and rules (1) to (3) with the end and the scoring; the
+        # learning objective, learners, standards and timings are the teacher's.
+        student_sections=("object_of_the_game", "game_materials", "setting_the_players", "setting_up_the_board", "players_turn", "end_of_the_game", "winning_the_game", "@examples", "@referee_checklist"),
+        # Figure 2 (one line) and Figure 3 (two lines at once): the two ways a turn scores.
+        student_examples=("B", "C"),
+        teacher_sections=("instructional_objective", "learners_and_context", "time_required"),
+    ),
 )

@@ -1,9 +1,11 @@
 """Integer Matrix with random agents, compiled with numba (the optional `fast` extra).
 
-The same game as the reference engine and `fast_integer_matrix`, draw for draw, written as plain loops
-over a board of cells that numba compiles to machine code: each turn scans the 8 directions from every
-empty square for both faces (a few thousand simple steps, about a microsecond compiled), so no tables
-are needed. Where numba is not installed, `kernels.fast_path` takes `fast_integer_matrix` instead.
+The same game as the reference engine and the Python port (`fast.py`), draw for draw, written as plain
+loops over a board of cells that numba compiles to machine code: each turn scans the 8 directions from
+every empty square for both faces (a few thousand simple steps, about a microsecond compiled), so no
+tables are needed. Where numba is not installed, `kernels.fast_path` takes the Python port instead:
+this source run as Python plays at ~3% of its speed, and the Python port's tables rest on big-integer
+arithmetic that numba cannot compile (docs/simulate.md, "One source or two").
 
 Draws: CPython's `random.Random` is a Mersenne Twister whose `getrandbits(k)`, for k ≤ 32, is the top
 k bits of its next 32-bit output, and `getrandbits(32 * m)` is its next m outputs, the first in the
@@ -173,7 +175,7 @@ def _play(
             blacks -= turned
         lead += score
         turns += 1
-        who = (lead > 0) - (lead < 0)
+        who = 1 if lead > 0 else -1 if lead < 0 else 0  # not bool - bool: numpy refuses it when run as Python
         if who == run_who:
             run += 1
         else:

@@ -83,6 +83,26 @@ def side_of(seat: str) -> str:
     return seat.split("-")[0]
 
 
+ORDINALS = ("first", "second")
+# Why a placement is refused (squares.refusal), as the sentence's reason.
+REFUSALS = {"occupied": "that square is occupied", "nothing flips": "nothing flips", "all one colour": "the board would be all one colour"}
+
+
+def person(seat: str) -> str:
+    """"negative" → "the negative player"; with teams, "negative-2" → "the negative team's second player"."""
+    side, _, number = seat.partition("-")
+    return f"the {side} team's {ORDINALS[int(number) - 1]} player" if number else f"the {side} player"
+
+
+def side_name(side: str, players: int) -> str:
+    """Whose net score it is: "the positive player", or with four players "the positive team"."""
+    return f"the {side} team" if players == 4 else f"the {side} player"
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def signed(value: int) -> str:
     return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")
 
@@ -242,7 +262,7 @@ class IntegerMatrix(Engine[Config, State]):
         own, opp = self.own_opp(state, move.face)
         why = geo.refusal(self.geo, own, opp, square, self.config.one_colour_rule)
         if why:
-            raise ValueError(f"{seat} cannot place a disc {move.face} side up on {move.cell}: {why}")
+            raise ValueError(f"{person(seat)} may not place the disc {move.face} side up on {move.cell}, because {REFUSALS.get(why, why)}")
         found = geo.lines(self.geo, own, opp, square)
         discs, placed = self._place(state, seat, move.face, square)
         events.append(placed)
@@ -250,10 +270,12 @@ class IntegerMatrix(Engine[Config, State]):
         black, white = (state.black | flipped, state.white & ~flipped) if move.face == "black" else (state.black & ~flipped, state.white | flipped)
         numbers = [self.value(discs[square], move.face)]
         for name, run, end in found:
-            names = ", ".join(self.geo.names[j] for j in run)
+            squares = [self.geo.names[j] for j in run]
+            names = squares[0] if len(squares) == 1 else ", ".join(squares[:-1]) + " and " + squares[-1]
+            trapped = "is trapped and turns" if len(squares) == 1 else "are trapped and turn"
             line = [self.value(discs[j], move.face) for j in (*run, end)]
             numbers += line
-            events.append(Event("line", f"Line to the {WORDS[name]}: {names} turn {move.face}; {self.geo.names[end]} closes it.", {"direction": name, "flipped": [self.geo.names[j] for j in run], "bracket": self.geo.names[end], "numbers": line}))
+            events.append(Event("line", f"To the {WORDS[name]}, {names} {trapped} {move.face}; {self.geo.names[end]} closes the line.", {"direction": name, "flipped": [self.geo.names[j] for j in run], "bracket": self.geo.names[end], "numbers": line}))
         score = sum(numbers)
         events.append(Event("matrix", f"Matrix score: {sum_text(numbers)} = {signed(score)}.", {"matrix": numbers, "matrix_score": score}))
         net, sheets = self._score(state, seat, score, events)
@@ -266,7 +288,7 @@ class IntegerMatrix(Engine[Config, State]):
         assert disc is not None
         discs = (*state.discs[:square], disc, *state.discs[square + 1 :])
         shown = self.value(disc, face)
-        text = f"{seat.capitalize()} places the disc {self.disc_name(disc)} {face} side up on {self.geo.names[square]}, showing {signed(shown)}."
+        text = f"{capital(person(seat))} places the {self.disc_name(disc)} disc {face} side up on {self.geo.names[square]}, showing {signed(shown)}."
         data = {"seat": seat, "disc": list(self.config.discs[disc]), "cell": self.geo.names[square], "face": face, "shown": shown}
         return discs, Event("place", text, data)
 
@@ -277,12 +299,12 @@ class IntegerMatrix(Engine[Config, State]):
             raise ValueError(f"set-up square {state.setup_done + 1} is {self.geo.names[square]}, and {seat} places {face} side up")
         discs, placed = self._place(state, seat, face, square)
         number = state.setup_done + 1
-        events = [Event(placed.kind, f"Set-up square {number}: {placed.text}", {**placed.data, "setup_square": number})]
+        events = [Event(placed.kind, f"Set-up square {number}: {placed.text[:1].lower()}{placed.text[1:]}", {**placed.data, "setup_square": number})]
         bit = self.geo.bits[square]
         black, white = (state.black | bit, state.white) if face == "black" else (state.black, state.white | bit)
         state = replace(state, discs=discs, black=black, white=white, hand=None, setup_done=number)
         if not self.in_setup(state):
-            events.append(Event("setup-done", "Set-up is complete; the negative side plays first.", {}))
+            events.append(Event("setup-done", f"Set-up is complete: {person(PLAY_CYCLE[state.players][0])} takes the first turn.", {}))
         return Step(self._next(state, events), tuple(events))
 
     def _score(self, state: State, seat: str, score: int, events: list[Event]) -> tuple[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]]:
@@ -292,7 +314,7 @@ class IntegerMatrix(Engine[Config, State]):
         old, net[k] = net[k], net[k] + score
         sheets = list(state.sheets)
         sheets[k] = (*sheets[k], score)
-        events.append(Event("net", f"The {SIDES[k]} side's net score: {sum_text([old, score])} = {signed(net[k])}.", {"side": SIDES[k], "net": net[k]}))
+        events.append(Event("net", f"{capital(side_name(SIDES[k], state.players))}'s net score: {sum_text([old, score])} = {signed(net[k])}.", {"side": SIDES[k], "net": net[k]}))
         return (net[0], net[1]), (sheets[0], sheets[1])
 
     def _next(self, state: State, events: list[Event]) -> State:
@@ -304,7 +326,7 @@ class IntegerMatrix(Engine[Config, State]):
                 return self._end(state, "no placement", events)
         disc, bag = state.bag[0], state.bag[1:]
         state = replace(state, hand=disc, bag=bag)
-        events.append(Event("draw", f"{self.mover(state).capitalize()} draws the disc {self.disc_name(disc)}.", {"seat": self.mover(state), "disc": list(self.config.discs[disc])}))
+        events.append(Event("draw", f"{capital(person(self.mover(state)))} draws the {self.disc_name(disc)} disc.", {"seat": self.mover(state), "disc": list(self.config.discs[disc])}))
         return state
 
     def _end(self, state: State, reason: str, events: list[Event]) -> State:
@@ -315,8 +337,9 @@ class IntegerMatrix(Engine[Config, State]):
         else:
             result = Outcome((winner,), f"{reason}: the {winner} side is farther from zero in its own direction")
         why = "every square is filled" if reason == "board full" else "no placement can turn a disc over"
-        won = f"the {winner} side wins" if winner else "it is a draw"
-        events.append(Event("end", f"The game is over: {why}. Net scores {signed(pos)} and {signed(neg)}: {won}.", {"end": reason, "winner": winner or "draw"}))
+        won = f"{side_name(winner, state.players)} wins" if winner else "it is a draw"
+        scores = f"{capital(side_name('positive', state.players))} ends on {signed(pos)} and {side_name('negative', state.players)} on {signed(neg)}"
+        events.append(Event("end", f"The game is over: {why}. {scores}: {won}.", {"end": reason, "winner": winner or "draw"}))
         return replace(state, result=result)
 
     def stop(self, state: State) -> Outcome:

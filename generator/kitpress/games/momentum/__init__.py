@@ -10,7 +10,7 @@ from typing import Any
 
 from kitpress.games.momentum.production import MomentumBoard, MomentumFaces, check
 from kitpress.games.momentum.rules import Momentum
-from kitpress.packs import GameArt, GamePack, PortBuilder
+from kitpress.packs import GameArt, GamePack, PortBuilder, RuleBook
 from kitpress.resources import specs_dir
 
 
@@ -47,4 +47,11 @@ GAME = GamePack(
     colour_pairs=_colour_pairs,
     fast_port=_fast,
     tally=_tally,
+    rule_book=RuleBook(
+        # The whole game for players, reference table included; the 30-rounds rule is an option the
+        # teacher chooses, so it is printed with the design notes.
+        student_sections=("@components", "overview", "setup", "turn_structure", "actions", "victory", "special_rules", "player_reference", "last_marble", "@examples", "@referee_checklist"),
+        # A push in one direction, then a marble pushed off the edge: the two things a drop can do.
+        student_examples=("A", "D"),
+    ),
 )

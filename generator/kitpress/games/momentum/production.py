@@ -1,11 +1,17 @@
 """Momentum (Leduc)'s typed `production` sections (what its art reads), and `check`: what they name from
-`game:` and the sizes that add up with the game's own numbers, checked against the rules when the spec loads."""
+`game:` and the sizes that add up with the game's own numbers, checked against the rules when the spec loads.
+
+Every value these models and `check` let through is one the art can draw: the art reads them through
+`LoadedSpec.production("faces", MomentumFaces)` and `LoadedSpec.production("board", MomentumBoard)`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Annotated, Any, Literal
+from collections.abc import Iterator, Mapping
+from typing import Annotated, Any, Literal, TypeVar
 
+from pydantic import BaseModel
+
+from kitpress.games.momentum.rules import Momentum, Symbol
 from kitpress.pieces import PT_PER_MM
 from kitpress.production import (
     Colour,
@@ -16,12 +22,12 @@ from kitpress.production import (
 )
 from kitpress.spec_model import Line, Strict, size_range
 
-Symbol = Literal["dot", "ring", "cross", "triangle", "square", "star"]  # as games.momentum's seats
+M = TypeVar("M", bound=BaseModel)
 
 
 class Tracker(Strict):
     label: NonEmptyLine
-    symbol: Symbol
+    symbol: Symbol  # drawn with the seats' own shapes (art.marks.symbol)
     diameter_mm: Annotated[float, size_range(6, 25)]
     colour: Colour
 
@@ -63,14 +69,14 @@ class BoardTrack(Strict):
 
 
 class SeatEdge(Strict):
-    seat: NonEmptyLine
+    seat: NonEmptyLine  # one of game.seats (check)
     side: Literal["bottom", "top"]
     label: Line
 
 
 class MomentumBoard(Strict):
     # each within reason; whether the whole board (board_size cells + 2 × (band + track + edge), and
-    # the seat strips) fits a sheet depends on game.board_size (production_refs)
+    # the seat strips) fits a sheet depends on game.board_size (check)
     cell_mm: Annotated[float, size_range(15, 22)]
     coordinate_band_mm: Annotated[float, size_range(3, 8)]
     track_depth_mm: Annotated[float, size_range(8, 16)]
@@ -81,18 +87,28 @@ class MomentumBoard(Strict):
     edges: list[SeatEdge] = []
 
 
-def check(engine: Any, production: dict[str, Any]) -> Iterator[Finding]:
+def _typed(value: Any, model: type[M]) -> M:
+    """A production section as its model: the loader may pass it raw (validated already) or typed."""
+    return value if isinstance(value, model) else model.model_validate(value)
+
+
+def check(engine: Momentum, production: Mapping[str, Any]) -> Iterator[Finding]:
     from kitpress.games.momentum.art.board import Layout
 
+    board = _typed(production.get("board", {}), MomentumBoard)
     seats = [seat.id for seat in engine.config.seats]
-    board = production.get("board", {})
-    for i, edge in enumerate(board.get("edges", [])):
-        if edge["seat"] not in seats:
-            yield ("production", "board", "edges", i, "seat"), f"the game has no seat {edge['seat']!r}; it has: {', '.join(seats)}"
-    n, cell = engine.config.board_size, float(board["cell_mm"])
-    sizes = [float(board[key]) * PT_PER_MM for key in ("cell_mm", "coordinate_band_mm", "track_depth_mm", "edge_mm", "seat_strip_mm")]
-    layout = Layout(n, *sizes)
+    sides: dict[str, SeatEdge] = {}
+    for i, edge in enumerate(board.edges):
+        if edge.seat not in seats:
+            yield ("production", "board", "edges", i, "seat"), f"the game has no seat {edge.seat!r}; it has: {', '.join(seats)}"
+        if edge.side in sides:  # one strip per side: a second label would print over the first
+            taken = sides[edge.side].seat
+            yield ("production", "board", "edges", i, "side"), f"the {edge.side} strip already holds the label of seat {taken!r}; each side of the board holds one seat's label"
+        sides.setdefault(edge.side, edge)
+    n = engine.config.board_size
+    sizes = (board.cell_mm, board.coordinate_band_mm, board.track_depth_mm, board.edge_mm, board.seat_strip_mm)
+    layout = Layout(n, *(size * PT_PER_MM for size in sizes))
     width, height = layout.width / PT_PER_MM, layout.height / PT_PER_MM
     if not fits(width, height):
-        what = f"a {n}×{n} board of {cell:g} mm cells with its track and seat strips"
+        what = f"a {n}×{n} board of {board.cell_mm:g} mm cells with its track and seat strips"
         yield ("production", "board", "cell_mm"), too_big(what, width, height, "make the cells or the bands smaller")

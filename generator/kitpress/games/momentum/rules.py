@@ -21,6 +21,15 @@ from kitpress.spec_model import COLOUR_PATTERN, Strict, check_id
 
 SWAP = "swap"
 
+
+def _count(n: int) -> str:
+    """'one', '2': a small count as the rule book says it."""
+    return "one" if n == 1 else str(n)
+
+
+# The shapes a seat's marble (and the round tracker) may carry; art.marks draws each of them.
+Symbol = Literal["dot", "ring", "cross", "triangle", "square", "star"]
+
 # --- config: the spec's `game:` section ----------------------------------------------------------
 
 
@@ -29,7 +38,7 @@ class Seat(Strict):
     name: str
     letter: str = Field(pattern=r"^[A-Z]$", description="the marble's letter in board diagrams")
     colour: str = Field(pattern=COLOUR_PATTERN)
-    symbol: Literal["dot", "ring", "cross", "triangle", "square", "star"] = Field(
+    symbol: Symbol = Field(
         description="printed on paper tokens so the colours read in black and white"
     )
 
@@ -230,7 +239,7 @@ class Momentum(Engine[Config, State]):
             events.append(
                 Event(
                     "swap",
-                    f"Pie rule: {seat.name} takes over the first marble on {self._cell(cell)}; {self._name(0)}'s marble goes back to {self._name(0)}'s hand.",
+                    f"Pie rule: {seat.name} takes over {self._name(0)}'s opening marble on {self._cell(cell)}; that marble goes back to {self._name(0)}'s hand.",
                     {"cell": self._cell(cell)},
                 )
             )
@@ -261,12 +270,12 @@ class Momentum(Engine[Config, State]):
         if p.dst is None:
             return Event(
                 "off",
-                f"Momentum {p.direction}: the {whose} marble on {src} falls off the board and goes back to {whose}'s hand.",
+                f"To the {p.direction}, {whose}'s marble on {src} is pushed off the board and goes back to {whose}'s hand.",
                 {"from": src, "seat": self.config.seats[p.owner].id},
             )
         return Event(
             "push",
-            f"Momentum {p.direction}: the {whose} marble on {src} moves to {self._cell(p.dst)}.",
+            f"To the {p.direction}, {whose}'s marble on {src} is pushed on to {self._cell(p.dst)}.",
             {"from": src, "to": self._cell(p.dst), "seat": self.config.seats[p.owner].id},
         )
 
@@ -295,7 +304,7 @@ class Momentum(Engine[Config, State]):
             events.append(
                 Event(
                     "no-win",
-                    f"{name} dropped the last marble in hand, but momentum knocked {supply[me]} of {name}'s own off: no win.",
+                    f"{name} dropped the last marble in hand, but the drop knocked {_count(supply[me])} of {name}'s own marbles off the board, so {name} has not won.",
                     {},
                 )
             )
@@ -304,7 +313,7 @@ class Momentum(Engine[Config, State]):
             events.append(
                 Event(
                     "last-marble",
-                    f'{name} has one marble left in hand and announces "last marble": the others must knock one of {name}\'s marbles off, or {name} may win next turn.',
+                    f'{name} has one marble left in hand and calls "last marble": unless another player knocks one of {name}\'s marbles off first, {name} may win on the next turn.',
                     {"seat": self.config.seats[me].id},
                 )
             )

@@ -10,7 +10,7 @@ from typing import Any
 
 from kitpress.games.momentum_game.production import MomentumGameBoard, MomentumGameFaces, check
 from kitpress.games.momentum_game.rules import MomentumGame
-from kitpress.packs import GameArt, GamePack, PortBuilder
+from kitpress.packs import GameArt, GamePack, PortBuilder, RuleBook
 from kitpress.resources import specs_dir
 
 
@@ -32,12 +32,6 @@ def _fast() -> PortBuilder:
     return fast.build
 
 
-def _compiled() -> PortBuilder:
-    from kitpress.games.momentum_game import compiled
-
-    return compiled.build
-
-
 def _tally() -> Any:
     from kitpress.games.momentum_game.tally import MomentumGameTally
 
@@ -52,6 +46,14 @@ GAME = GamePack(
     art=_art,
     colour_pairs=_colour_pairs,
     fast_port=_fast,
-    compiled_port=_compiled,
+    compiled_port=_fast,  # one source: compiled by numba where installed, run as Python where not
     tally=_tally,
+    rule_book=RuleBook(
+        # The deck, the end, setup, a round and rules 7.1–7.5; the design overview, pillars and tuning
+        # notes are the teacher's.
+        student_sections=("@components", "deck_composition", "win_end", "setup", "round_flow", "rules", "@examples", "@referee_checklist"),
+        # A tie resetting the streak, and a streak's double move: the two results of a contest.
+        student_examples=("A", "B"),
+        teacher_sections=("overview",),
+    ),
 )

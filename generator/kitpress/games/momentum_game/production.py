@@ -1,23 +1,29 @@
-"""Momentum Game!'s typed `production` sections (what its art reads), and `check`: what they name from
-`game:` and the sizes that add up with the game's own numbers, checked against the rules when the spec loads."""
+"""Momentum Game!'s typed `production` sections (what its art reads), the board's layout in millimetres
+(shared by the art and the checks, so the two cannot disagree), and `check`: what the sections name from
+`game:` and the sizes that must add up with the game's own numbers, checked against the rules when the
+spec loads. A spec that loads is one the art can draw."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Annotated, Any
+import math
+from collections.abc import Iterator, Mapping
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
+from kitpress.games.momentum_game.rules import MomentumGame
 from kitpress.production import (
     ROOM_MM,
+    Colour,
     Finding,
     NonEmptyLine,
     designs_match,
     fits,
     too_big,
 )
-from kitpress.spec_model import COLOUR_PATTERN as COLOUR
 from kitpress.spec_model import Caption, Line, Strict, size_range
+
+M = TypeVar("M", bound=BaseModel)
 
 
 class PushFace(Strict):
@@ -29,16 +35,20 @@ class StopFace(Strict):
     title: NonEmptyLine
     subtitle: NonEmptyLine
     caption: Line = ""
-    colour: str = Field(default="#81c784", pattern=COLOUR)
-    ink: str = Field(default="#1b5e20", pattern=COLOUR)
+    colour: Colour = "#81c784"
+    ink: Colour = "#1b5e20"
 
 
 class MomentumGameFaces(Strict):
     red: PushFace
     blue: PushFace
     green: StopFace
+    # One word per shade of the game (DARK, LIGHT), keyed by shade id: `check` matches the keys.
     shade_labels: dict[str, Line]
     back_title: NonEmptyLine
+
+    def push(self, side: Literal["red", "blue"]) -> PushFace:
+        return self.red if side == "red" else self.blue
 
 
 class MomentumGameBoard(Strict):
@@ -47,19 +57,54 @@ class MomentumGameBoard(Strict):
     caption: Caption = ""
 
 
-# render.momentum_game.board: spaces side by side between 22 mm margins, 132 mm high
+# The board: the track's spaces side by side between margins; under it the streak panel, three marker
+# boxes at its left end and streak_cap + 1 count boxes at its right end, each BOX_GAP_MM from the next.
 GAME_BOARD_MARGIN_MM, GAME_BOARD_HEIGHT_MM = 22.0, 132.0
+MARKER_BOX_MM, COUNT_BOX_MM, BOX_HEIGHT_MM, BOX_GAP_MM = 30.0, 14.0, 14.0, 3.0
+MARKERS = 3  # None, and one direction per side
 
 
-def check(engine: Any, production: dict[str, Any]) -> Iterator[Finding]:
+def streak_panel_mm(streak_cap: int) -> float:
+    """The width the streak panel needs: its two groups of boxes with a gap between them."""
+    return MARKERS * (MARKER_BOX_MM + BOX_GAP_MM) + (streak_cap + 1) * (COUNT_BOX_MM + BOX_GAP_MM)
+
+
+def typed(production: Mapping[str, Any], key: str, model: type[M]) -> M:
+    """`production.<key>` as `model`: given typed, or as the raw data the loader validated against it."""
+    value = production[key]
+    return value if isinstance(value, model) else model.model_validate(value)
+
+
+def check(engine: MomentumGame, production: Mapping[str, Any]) -> Iterator[Finding]:
+    """`production` maps "faces" and "board" to their typed models or to their data (already validated
+    against those models at their lines, as the loader passes them)."""
+    faces = typed(production, "faces", MomentumGameFaces)
+    board = typed(production, "board", MomentumGameBoard)
     shades = [shade.id for shade in engine.config.shades]
-    yield from designs_match(("production", "faces", "shade_labels"), production.get("faces", {}).get("shade_labels", {}), shades, "shade")
-    track = engine.config.track
-    spaces, space = track.max - track.min + 1, float(production["board"]["space_width_mm"])
+    yield from designs_match(("production", "faces", "shade_labels"), faces.shade_labels, shades, "shade")
+    track, cap = engine.config.track, engine.config.streak_cap
+    spaces, space = track.max - track.min + 1, board.space_width_mm
+    where = ("production", "board", "space_width_mm")
     width = spaces * space + 2 * GAME_BOARD_MARGIN_MM
     if not fits(width, GAME_BOARD_HEIGHT_MM):
         most = int((ROOM_MM[1] - 2 * GAME_BOARD_MARGIN_MM) // space)
-        yield ("production", "board", "space_width_mm"), too_big(
+        yield where, too_big(
             f"a track of {spaces} spaces {space:g} mm wide", width, GAME_BOARD_HEIGHT_MM,
             f"at most {most} spaces of this width fit; make the spaces narrower or the track shorter",
         )  # fmt: skip
+    panel, longest = streak_panel_mm(cap), ROOM_MM[1] - 2 * GAME_BOARD_MARGIN_MM
+    if panel > longest:  # no track a sheet holds is long enough: the cap itself is what cannot be drawn
+        most = int((longest - MARKERS * (MARKER_BOX_MM + BOX_GAP_MM)) // (COUNT_BOX_MM + BOX_GAP_MM)) - 1
+        yield ("game", "streak_cap"), (
+            f"the board's streak panel ({MARKERS} marker boxes and {cap + 1} count boxes for streak_cap {cap}) "
+            f"needs {panel:g} mm under the track, more than the {longest:.0f} mm of the longest track a Letter or "
+            f"A4 sheet holds: streak_cap can be at most {most}"
+        )
+    elif spaces * space < panel:  # the panel spans the track: on a shorter one its boxes would overlap
+        narrowest = math.ceil(panel / spaces * 10) / 10  # rounded up, so the width it names is enough
+        wider = f"make the spaces at least {narrowest:g} mm wide, " if narrowest <= 50 else "no space up to 50 mm wide is enough: "
+        yield where, (
+            f"the streak panel under the track ({MARKERS} marker boxes and {cap + 1} count boxes for streak_cap "
+            f"{cap}) needs {panel:g} mm, but a track of {spaces} spaces {space:g} mm wide is {spaces * space:g} mm; "
+            f"{wider}lengthen the track or lower game.streak_cap"
+        )

@@ -243,7 +243,7 @@ class MomentumGame(Engine[Config, State]):
         state = replace(state, greens_played=greens_played)  # type: ignore[arg-type]
         if any(greens):
             green_rounds = state.green_rounds + 1 if all(greens) else 0
-            events.append(Event("green", "Green revealed: no movement this round; streak reset.", {"outcome": "green"}))
+            events.append(Event("green", "A Green is revealed, so nothing is compared and the block does not move.", {"outcome": "green"}))
             state = self._reset(replace(state, green_rounds=green_rounds), events)
             if green_rounds >= self.config.draw_after_green_rounds:
                 reason = f"both players revealed Green {green_rounds} rounds in a row"
@@ -253,44 +253,52 @@ class MomentumGame(Engine[Config, State]):
         state = replace(state, green_rounds=0)
         red, blue = plays["red"], plays["blue"]
         if red.side == blue.side:
-            events.append(Event("no-contest", "Both pushes are the same colour: no contest, ΣF = 0, no movement; streak reset.", {"outcome": "no-contest"}))
+            events.append(Event("no-contest", "Both pushes are the same colour, so there is no contest: ΣF = 0 and the block does not move.", {"outcome": "no-contest"}))
             return self._reset(state, events), events
         a, b = self.strength(red), self.strength(blue)
         if a == b:
-            events.append(Event("tie", f"Equal strength ({a} against {b}): ΣF = 0, no movement; streak reset.", {"outcome": "tie"}))
+            events.append(Event("tie", f"Equal strength, {a} against {b}: the pushes cancel, ΣF = 0, and the block does not move.", {"outcome": "tie"}))
             return self._reset(state, events), events
         win_card = red if a > b else blue
         winner = str(win_card.side)
         side = self.side(winner)
-        events.append(Event("contest", f"{win_card.name} is stronger ({max(a, b)} against {min(a, b)}): {side.name} wins the round.", {"outcome": "won", "winner": winner}))
+        events.append(Event("contest", f"{win_card.name} is stronger, {max(a, b)} against {min(a, b)}: {side.name} wins the round.", {"outcome": "won", "winner": winner}))
         return self._move(state, winner, events), events
 
     def _reset(self, state: State, events: list[Event]) -> State:
-        events.append(Event("streak", "Streak marker set to None, count 0.", {"last_winner": None, "streak_count": 0}))
+        events.append(Event("streak", "The streak is reset: marker to None, count 0.", {"last_winner": None, "streak_count": 0}))
         return replace(state, last_winner=None, streak_count=0, chain_doubled=False)
 
     def _move(self, state: State, winner: str, events: list[Event]) -> State:
         c = self.config
         repeat = state.last_winner == winner
+        name = self.side(winner).name
         if repeat and not (c.repeat_move_once_per_chain and state.chain_doubled):
-            move, why = c.repeat_move, "same winner as the last winning round"
+            move, why = c.repeat_move, f"{name} was the Last Winner too"
         else:
             move = c.single_move
-            why = "a repeat move was already made in this streak chain" if repeat else "a different winner from the last winning round"
+            if repeat:
+                why = f"{name} was the Last Winner too, but this streak has had its double move"
+            elif state.last_winner is None:
+                why = "There is no Last Winner"
+            else:
+                why = f"{self.side(state.last_winner).name} was the Last Winner, not {name}"
         edge = self.edge(winner)
         step = 1 if edge > state.position else -1
         target = state.position + step * move
         clamped = (target - edge) * step > 0
         new_pos = edge if clamped else target
         arrow = self.side(winner).arrow
-        events.append(Event("move", f"{self.side(winner).name} moves the block {move} ({why}): {state.position} {arrow} {new_pos}.", {"move": move, "travelled": abs(new_pos - state.position), "from": state.position, "to": new_pos}))
+        spaces = f"{move} space" if move == 1 else f"{move} spaces"
+        travel = "." if clamped else f": {state.position} → {new_pos}."
+        events.append(Event("move", f"{why}, so the block moves {spaces} towards {name}{travel}", {"move": move, "travelled": abs(new_pos - state.position), "from": state.position, "to": new_pos}))
         if clamped:
-            events.append(Event("clamp", f"The move would pass {edge}: the block stops on the edge.", {"edge": edge}))
+            events.append(Event("clamp", f"From {state.position} that would carry it past {edge}, so it stops on the edge: {state.position} → {new_pos}.", {"edge": edge}))
         count = min(state.streak_count + 1, c.streak_cap) if repeat else 1
         state = replace(state, position=new_pos, last_winner=winner, streak_count=count, chain_doubled=(repeat and state.chain_doubled) or (repeat and move == c.repeat_move))
-        events.append(Event("streak", f"Streak marker {self.side(winner).direction} {arrow}, count {count}.", {"last_winner": winner, "streak_count": count}))
+        events.append(Event("streak", f"The streak marker points {self.side(winner).direction} {arrow}, count {count}.", {"last_winner": winner, "streak_count": count}))
         if new_pos == edge:
-            events.append(Event("win", f"The block reached {edge}: {self.side(winner).name} wins.", {"game_winner": winner}))
+            events.append(Event("win", f"The block is on {edge}, {name}'s edge: {name} wins the game.", {"game_winner": winner}))
             state = replace(state, result=Outcome((winner,), f"the block reached {edge}"))
         return state
 
@@ -306,7 +314,7 @@ class MomentumGame(Engine[Config, State]):
                     if not pile:
                         pile, discard = discard, []
                         rng.shuffle(pile)
-                        events.append(Event("reshuffle", "Draw pile empty: the discard pile is shuffled into a new draw pile.", {}))
+                        events.append(Event("reshuffle", "The draw pile is empty, so the discard pile is shuffled to make a new one.", {}))
                     hands[i].append(pile.pop(0))
         return replace(state, hands=(tuple(sorted(hands[0])), tuple(sorted(hands[1]))), draw_pile=tuple(pile), discard=tuple(discard))
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from kitpress.games.newtonian_rummy.production import RummyBoard, RummyFaces, check
 from kitpress.games.newtonian_rummy.rules import NewtonianRummy
-from kitpress.packs import GameArt, GamePack, PortBuilder
+from kitpress.packs import GameArt, GamePack, PortBuilder, RuleBook
 from kitpress.resources import specs_dir
 
 
@@ -47,4 +47,13 @@ GAME = GamePack(
     fast_port=_fast,
     compiled_port=_compiled,
     tally=_tally,
+    rule_book=RuleBook(
+        # Format, deck, end, setup, plays, modifiers, the round and sections 7–8; the design intent is the
+        # teacher's, the tuning notes are design notes.
+        student_sections=("format", "components_and_deck", "win_end", "setup", "valid_plays", "modifiers", "round_flow", "resolution_order", "movement_momentum", "@examples", "@referee_checklist"),
+        # One example fits the sheet beside rules 2 to 8: a meld against a partial force, a streak's
+        # bonus, and a move that stops on the edge and wins.
+        student_examples=("B",),
+        teacher_sections=("design_intent",),
+    ),
 )

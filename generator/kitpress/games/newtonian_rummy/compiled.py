@@ -1,13 +1,16 @@
 """Newtonian Rummy with random agents, compiled with numba (the optional `fast` extra).
 
-The same game as the reference engine and `fast_newtonian_rummy`, draw for draw: each decision counts
-the engine's list of legal plays straight from the sorted hand — a pass, each card that may go alone,
-each well-formed trio in hand order, times the face-card choices (none, then 1..faces_per_player face
-cards in hand order, a K once per aim) — draws one index below that count as `rng.choice` does, and
-spells out only the chosen play. Rounds then resolve as §7–§8 and the rulings say, exactly as the
+The same game as the reference engine and the Python port (`fast.py`), draw for draw: each decision
+counts the engine's list of legal plays straight from the sorted hand — a pass, each card that may go
+alone, each well-formed trio in hand order, times the face-card choices (none, then 1..faces_per_player
+face cards in hand order, a K once per aim) — draws one index below that count as `rng.choice` does,
+and spells out only the chosen play. Rounds then resolve as §7–§8 and the rulings say, exactly as the
 Python port does (its comments explain each step). Draws come from a block of the generator's 32-bit
-outputs (see compiled_integer_matrix and words.py); a game that outgrows its block is played again on
-a longer one.
+outputs (see games/integer_matrix/compiled.py and words.py); a game that outgrows its block is played
+again on a longer one.
+
+Two ports, not one: this source run as Python plays at ~8% of the Python port's speed, and one written
+for both at ~50% (docs/simulate.md, "One source or two"), below the 80% a single source must keep.
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ NO_RESULT, DRAW = -2, -1  # result codes besides a team's index (0 blue, 1 red)
 
 @njit(cache=True, nogil=True)
 def _meld(a: int, b: int, c: int, value: np.ndarray, role: np.ndarray, wildcat: np.ndarray, lo: int, hi: int) -> int:
-    """A trio's force when it is a valid meld, else -1 (games.newtonian_rummy_cards.worth)."""
+    """A trio's force when it is a valid meld, else -1 (cards.worth)."""
     by = np.zeros(4, np.int64)
     seen = np.zeros(4, np.bool_)
     wild = False

@@ -93,7 +93,7 @@ def build(engine: Any, players: int | None, max_turns: int) -> Callable[..., Gam
     melds: dict[tuple[int, ...], tuple[int, int]] = {}  # worth of a trio of card numbers, filled as met
 
     def meld_worth(trio: tuple[int, ...]) -> tuple[int, int]:
-        """(force, 1) for a valid meld, (0, 0) otherwise — as games.newtonian_rummy_cards.worth."""
+        """(force, 1) for a valid meld, (0, 0) otherwise — as cards.worth."""
         by, seen = [0, 0, 0, 0], [False] * 4
         for x in trio:
             by[role[x]] = value[x]

@@ -15,7 +15,17 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from kitpress.engine import Engine, Event, ExampleError, Outcome, Step
-from kitpress.games.newtonian_rummy.cards import TEAMS, Config, Deck, Play, legal_plays, problem, worth
+from kitpress.games.newtonian_rummy.cards import (
+    TEAMS,
+    Config,
+    Deck,
+    FacePlay,
+    Play,
+    Worth,
+    legal_plays,
+    problem,
+    worth,
+)
 from kitpress.games.newtonian_rummy.examples import example_plays, stack_deck
 
 
@@ -42,10 +52,12 @@ def team_of(seat: str) -> str:
     return seat.rsplit("-", 1)[0]
 
 
-def seat_name(seat: str) -> str:
-    """"blue-2" → "Blue 2", as the rule book would say it."""
-    team, _, number = seat.rpartition("-")
-    return f"{team.capitalize()} {number}"
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+def shown(n: int) -> str:
+    """A track space as the track prints it: +3, −2 (a true minus sign), 0."""
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
 
 
 def other(team: str) -> str:
@@ -174,8 +186,7 @@ class NewtonianRummy(Engine[Config, State]):
         unknown = sorted(set(moves) - set(state.seats))
         if unknown:
             raise ValueError(f"no seat {unknown[0]!r}; seats are {', '.join(state.seats)}")
-        shown = {seat: f"reveals {plays[seat].text()}" if plays[seat].cards else "passes" for seat in state.seats}
-        events = [Event("reveal", f"{seat_name(seat)} {shown[seat]}.", {"seat": seat, "play": plays[seat].text()}) for seat in state.seats]
+        events = [Event("reveal", f"{self.player(seat, state.seats)} {self._reveal_text(plays[seat])}.", {"seat": seat, "play": plays[seat].text()}) for seat in state.seats]
         state = replace(state, round=state.round + 1)
         state = self._resolve(state, plays, events)
         state = self._discard_and_draw(state, plays, rng, events)
@@ -187,6 +198,54 @@ class NewtonianRummy(Engine[Config, State]):
     def marker(self, direction: str | None, streak: int) -> str:
         return f"({self.name(direction)}, {streak})"
 
+    # --- the words of the worked examples ----------------------------------------------------
+    def player(self, seat: str, seats: tuple[str, ...]) -> str:
+        """"blue-2" → "Blue's second player"; the only player of a team is the team: "Blue"."""
+        team = team_of(seat)
+        if sum(team_of(s) == team for s in seats) == 1:
+            return self.name(team)
+        return f"{self.name(team)}'s {ORDINALS[int(seat.rpartition('-')[2]) - 1]} player"
+
+    def whose(self, seat: str, seats: tuple[str, ...]) -> str:
+        """The possessive: "Blue's", "Blue's second player's"."""
+        return f"{self.player(seat, seats)}'s"
+
+    def face_text(self, face: FacePlay, with_name: bool = True) -> str:
+        """A face card as it is printed and laid: "a Q (Friction)", "a K aimed at the J"."""
+        rank = self.deck[face.card].rank
+        name = next(f.name for f in self.config.faces if f.rank == rank)
+        said = f"a {rank} ({name})" if with_name else f"a {rank}"
+        return f"{said} aimed at the {face.aim}" if face.aim else said
+
+    def _reveal_text(self, play: Play) -> str:
+        faces = " and ".join(self.face_text(f) for f in play.faces)
+        if not play.numbers:
+            return f"reveals only {faces}" if faces else "passes"
+        cards = " ".join(play.numbers)
+        said = f"reveals the meld {cards}" if len(play.numbers) == 3 else f"reveals {cards} alone"
+        return f"{said}, with {faces}" if faces else said
+
+    def _force_text(self, who: str, play: Play, w: Worth) -> str:
+        """What one player's number cards are worth (§5.1, §5.2), with the sum behind it."""
+        value = {self.deck[n].role: self.deck[n].value or 0 for n in play.numbers}
+        if w.kind == "partial":
+            card = play.numbers[0]
+            return f"{who} {card} alone is a partial force of {value['force']} ÷ {self.config.partial_divisor} = {w.force}, rounded down"
+        if w.kind == "lone card":
+            return f"{who} {play.numbers[0]} alone gives no force"
+        wild = next((n for n in play.numbers if self.deck[n].category == self.config.wild_category), None)
+        stand = ""
+        if wild is not None:
+            missing = next(r for r in ("mass", "acceleration", "force") if r not in value)
+            if w.kind == "invalid meld":
+                return f"{wild} cannot stand in for any {missing} card, so {who} meld is invalid and gives no force"
+            value[missing] = w.force if missing == "force" else w.force // value["acceleration" if missing == "mass" else "mass"]
+            stand = f"with {wild} standing in as {self.deck.role_card(missing, value[missing])}, "
+        m, a, f = value["mass"], value["acceleration"], value["force"]
+        if w.kind == "meld":
+            return f"{stand}{m} × {a} = {f}, so {who} meld is valid and gives {f}"
+        return f"{m} × {a} = {m * a}, not {f}, so {who} meld is invalid and gives no force"
+
     def _cancel(self, state: State, plays: dict[str, Play], events: list[Event]) -> tuple[dict[str, list[tuple[str, Any]]], list[str]]:
         """§7 step 1: each K cancels one J or Q of the other team, its aim first (ruling R5).
         All Ks act at once and never on a K (ruling R6). Returns the surviving J and Q per team."""
@@ -195,7 +254,7 @@ class NewtonianRummy(Engine[Config, State]):
         live = {t: [x for x, k in zip(faces[t], is_k[t], strict=True) if not k] for t in TEAMS}
         cancelled: list[str] = []
         if not any(is_k["blue"] + is_k["red"]):
-            events.append(Event("equilibrium", "Step 1: no K played.", {}))
+            events.append(Event("equilibrium", "Equilibrium: nobody played a K.", {}))
         for t in TEAMS:
             for (seat, k), k_card in zip(faces[t], is_k[t], strict=True):
                 if not k_card:
@@ -203,11 +262,13 @@ class NewtonianRummy(Engine[Config, State]):
                 pool = live[other(t)]
                 hit = next((x for x in pool if self.deck[x[1].card].rank == k.aim), None) or next(iter(pool), None)
                 if hit is None:
-                    events.append(Event("equilibrium", f"Step 1: {seat}'s {k.text()} finds no J or Q of {self.name(other(t))} to cancel.", {}))
+                    events.append(Event("equilibrium", f"Equilibrium: {self.whose(seat, state.seats)} K finds no J or Q of {self.name(other(t))}'s to cancel.", {}))
                     continue
                 pool.remove(hit)
                 cancelled.append(f"{other(t)} {self.deck[hit[1].card].rank}")
-                events.append(Event("equilibrium", f"Step 1: {seat}'s {k.text()} cancels {hit[0]}'s {hit[1].card}.", {}))
+                rank = self.deck[hit[1].card].rank
+                aimed = f"aimed at the {k.aim}," if rank == k.aim else f"aimed at the {k.aim}, finds none, so it"
+                events.append(Event("equilibrium", f"Equilibrium: {self.whose(seat, state.seats)} K, {aimed} cancels {self.whose(hit[0], state.seats)} {rank}.", {}))
         return live, sorted(cancelled)
 
     def _resolve(self, state: State, plays: dict[str, Play], events: list[Event]) -> State:
@@ -218,33 +279,38 @@ class NewtonianRummy(Engine[Config, State]):
         frictions = {t: min(counts[other(t)]["Q"], c.stack_limit) for t in TEAMS}  # at most stack_limit act (ruling R4)
         impulses = {t: min(counts[t]["J"], c.stack_limit) for t in TEAMS}
         marked = [t for t in TEAMS if frictions[t]]
-        said = "marked for Friction: " + " and ".join(map(self.name, marked)) if marked else "no surviving Q, nobody is marked"
-        events.append(Event("friction-mark", f"Step 2: {said}.", {"cancelled": cancelled, "friction_on": marked}))
+        if not marked:
+            said = "no Q survives, so neither team is marked"
+        elif len(marked) == 1:
+            said = f"a Q survives against {self.name(marked[0])}, so {self.name(marked[0])} is marked"
+        else:
+            said = "a Q survives against each team, so both are marked"
+        events.append(Event("friction-mark", f"Friction: {said}.", {"cancelled": cancelled, "friction_on": marked}))
         worths = {s: worth(plays[s], self.deck) for s in state.seats}
         for s in state.seats:
             if worths[s].kind != "pass":
-                events.append(Event("force", f"Step 3: {s}: {worths[s].why}.", {}))
+                events.append(Event("force", f"Base force: {self._force_text(self.whose(s, state.seats), plays[s], worths[s])}.", {}))
         base = {t: sum(w.force for s, w in worths.items() if team_of(s) == t) for t in TEAMS}
-        events.append(Event("base", f"Step 3: base force Blue {base['blue']}, Red {base['red']}.", {"forces": {s: w.force for s, w in worths.items()}, "base_blue": base["blue"], "base_red": base["red"]}))
+        events.append(Event("base", f"Base force in all: Blue {base['blue']}, Red {base['red']}.", {"forces": {s: w.force for s, w in worths.items()}, "base_blue": base["blue"], "base_red": base["red"]}))
         total = dict(base)
         for t in TEAMS:
             for _ in range(impulses[t]):
                 new = math.ceil(total[t] * self.impulse)
-                events.append(Event("impulse", f"Step 4: Impulse on {self.name(t)}: {total[t]} × {c.impulse_factor:g} = {new}, rounded up.", {}))
+                events.append(Event("impulse", f"Impulse: {self.name(t)}'s {total[t]} × {c.impulse_factor:g} = {new}, rounded up.", {}))
                 total[t] = new
         if not any(impulses.values()):
-            events.append(Event("impulse", "Step 4: no surviving J.", {}))
-        events.append(Event("impulse-total", f"Step 4: totals after J: Blue {total['blue']}, Red {total['red']}.", {"impulse_on": [t for t in TEAMS if impulses[t]], "after_impulse_blue": total["blue"], "after_impulse_red": total["red"]}))
+            events.append(Event("impulse", "Impulse: no J survives.", {}))
+        events.append(Event("impulse-total", f"After Impulse: Blue {total['blue']}, Red {total['red']}.", {"impulse_on": [t for t in TEAMS if impulses[t]], "after_impulse_blue": total["blue"], "after_impulse_red": total["red"]}))
         for t in marked:
             for _ in range(frictions[t]):
                 new = total[t] // c.friction_divisor
-                events.append(Event("friction", f"Step 5: Friction on {self.name(t)}: {total[t]} ÷ {c.friction_divisor} = {new}, rounded down.", {}))
+                events.append(Event("friction", f"Friction: {self.name(t)}'s {total[t]} ÷ {c.friction_divisor} = {new}, rounded down.", {}))
                 total[t] = new
             if state.direction == t:
-                events.append(Event("friction-reset", f"Step 5: {self.name(t)}'s momentum {self.marker(t, state.streak)} is reset to (None, 0).", {"reset_by_friction": t}))
+                events.append(Event("friction-reset", f"Friction: {self.name(t)} loses its momentum; the marker goes from {self.marker(t, state.streak)} to (None, 0).", {"reset_by_friction": t}))
                 state = replace(state, direction=None, streak=0)
             else:
-                events.append(Event("friction-reset", f"Step 5: {self.name(t)} holds no momentum, so the marker stays {self.marker(state.direction, state.streak)} (ruling R3).", {}))
+                events.append(Event("friction-reset", f"Friction: {self.name(t)} holds no momentum, so the marker stays at {self.marker(state.direction, state.streak)} (ruling R3).", {}))
         return self._move(state, total, marked, events)
 
     def _move(self, state: State, total: dict[str, int], marked: list[str], events: list[Event]) -> State:
@@ -256,32 +322,33 @@ class NewtonianRummy(Engine[Config, State]):
         winner = None if blue == red else ("blue" if blue > red else "red")
         figures = {"total_blue": blue, "total_red": red, "winner": winner, "delta": delta}
         if winner is None:
-            events.append(Event("tie", f"Step 6: Blue {blue} against Red {red}: a tie, ΣF = 0. The block stays; momentum goes to (None, 0).", figures))
+            events.append(Event("tie", f"Compare: BlueTotal {blue}, RedTotal {red}: a tie, ΣF = 0. The block stays where it is and the momentum marker goes back to (None, 0).", figures))
             state = replace(state, direction=None, streak=0, ties=state.ties + 1)
-            events.append(Event("momentum", f"Ties in a row: {state.ties}.", {"direction": None, "streak_count": 0, "bonus": 0, "total_move": 0}))
+            in_a_row = "1 tie" if state.ties == 1 else f"{state.ties} ties"
+            events.append(Event("momentum", f"That makes {in_a_row} in a row.", {"direction": None, "streak_count": 0, "bonus": 0, "total_move": 0}))
             if c.stalemate.enabled and state.ties >= c.stalemate.ties:
                 events.append(Event("stalemate", f"Stalemate: {state.ties} ties in a row, so the game is a draw.", {}))
                 state = replace(state, result=Outcome((), f"stalemate: {state.ties} ties in a row"))
             return state
-        events.append(Event("compare", f"Step 6: Blue {blue} against Red {red}: {self.name(winner)} wins the round, Δ = {delta}.", figures))
+        events.append(Event("compare", f"Compare: BlueTotal {blue}, RedTotal {red}: {self.name(winner)} wins the round, and Δ = |{blue} − {red}| = {delta}.", figures))
         if winner in marked:  # ruling R2: a winner hit by Friction builds no momentum and gets no bonus
             direction, streak, bonus = None, 0, 0
-            why = f"{self.name(winner)} was hit by Friction and takes no part in the update: marker (None, 0), bonus 0 (ruling R2)"
+            why = f"{self.name(winner)} was hit by Friction, so its win builds no momentum: the marker stays at (None, 0) and the bonus is 0 (ruling R2)"
         else:
             direction, streak = winner, (state.streak + 1 if state.direction == winner else 1)
             bonus = self.bonus_for(streak)
             formula = self.bonus_formula().replace("StreakCount", str(streak))
-            why = f"marker {self.marker(state.direction, state.streak)} → {self.marker(winner, streak)}; bonus {formula} = {bonus}"
+            why = f"the marker goes from {self.marker(state.direction, state.streak)} to {self.marker(winner, streak)}, so the bonus is {formula} = {bonus}"
         events.append(Event("momentum", f"Momentum: {why}.", {"direction": direction, "streak_count": streak, "bonus": bonus}))
         move = delta + bonus
         edge = self.sign(winner) * c.track.edge
         target = state.position + self.sign(winner) * move
         stop = edge if abs(target) >= c.track.edge else target
-        events.append(Event("move", f"TotalMove {delta} + {bonus} = {move} towards {self.name(winner)}: block {signed(state.position)} → {signed(stop)}.", {"total_move": move, "travelled": abs(stop - state.position)}))
+        events.append(Event("move", f"TotalMove = {delta} + {bonus} = {move} towards {self.name(winner)}: the block moves from {shown(state.position)} to {shown(stop)}.", {"total_move": move, "travelled": abs(stop - state.position)}))
         state = replace(state, position=stop, direction=direction, streak=streak, ties=0)
         if stop == edge:
-            past = f" (the move would end on {signed(target)}; the block stops on the edge)" if target != edge else ""
-            events.append(Event("win", f"The block reached {signed(edge)}{past}: {self.name(winner)} wins.", {}))
+            said = f"The move would end on {shown(target)}, so the block stops on the edge at {shown(edge)}" if target != edge else f"The block reaches {shown(edge)}"
+            events.append(Event("win", f"{said}: {self.name(winner)} wins.", {}))
             state = replace(state, result=Outcome((winner,), f"the block reached {signed(edge)}"))
         return state
 
@@ -295,13 +362,18 @@ class NewtonianRummy(Engine[Config, State]):
                     if not pile and discard and self.config.reshuffle:
                         pile, discard = discard, []
                         rng.shuffle(pile)
-                        events.append(Event("reshuffle", "Draw pile empty: the discard pile is shuffled into a new draw pile.", {}))
+                        events.append(Event("reshuffle", "The draw pile is empty, so the discard pile is shuffled to make a new one.", {}))
                     if not pile:
                         break
                     hand.append(pile.pop(0))
             if any(len(h) < self.config.hand_size for h in hands):
                 state = replace(state, result=self._side_of_zero(state.position, "deck out"))
-                events.append(Event("deck-out", f"Deck out: the hands cannot be refilled. {state.result.reason}.", {}))  # type: ignore[union-attr]
+                if state.position == 0:
+                    verdict = "the block is on 0, so the game is a draw"
+                else:
+                    side = next(t for t in TEAMS if self.sign(t) * state.position > 0)
+                    verdict = f"the block is on {self.name(side)}'s side of 0, so {self.name(side)} wins"
+                events.append(Event("deck-out", f"Deck out: the hands cannot be filled again, and {verdict}.", {}))
         return replace(state, hands=tuple(self.deck.sort(h) for h in hands), draw_pile=tuple(pile), discard=tuple(discard))
 
     def _side_of_zero(self, position: int, why: str) -> Outcome:

@@ -2,8 +2,9 @@
 disc-bag label, the referee card, and the booklet's before/after board diagrams.
 
 Every number and list comes from the engine (board size, set-up order, the discs and which number is
-on which side) and every word from the spec; the pieces are drawn in integer_matrix_board / _discs /
-_sheets, the booklet's pictures in step_diagram.
+on which side) and every word from the spec's typed production sections (production.py), whose check
+refuses at load anything these cannot draw; the pieces are drawn in board / discs / paper_pieces, the
+booklet's pictures in step_diagram.
 """
 
 from __future__ import annotations
@@ -19,11 +20,10 @@ from kitpress.spec.load import LoadedSpec
 
 
 def _name(loaded: LoadedSpec, kind: str) -> str:
-    """A component's name, found by what it prints as."""
-    found = [c for c in loaded.spec.components if c.print == kind]
-    if not found:
-        raise ValueError(f"the spec lists no component that prints as {kind!r}")
-    return loaded.text(found[0].name)
+    """A component's name, found by what it prints as; "" when none does, and the build then titles
+    the file by the piece (a component list is a description of the kit, not something to draw)."""
+    found = next((c for c in loaded.spec.components if c.print == kind), None)
+    return "" if found is None else loaded.text(found.name)
 
 
 def jobs(loaded: LoadedSpec) -> list[PrintJob]:

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from kitpress.games.integer_matrix.art.marks import faces, mini_disc, setup_plan
+from kitpress.games.integer_matrix.production import IntegerMatrixBoard
 from kitpress.games.integer_matrix.rules import side_of
 from kitpress.pieces import BLEED, Art, mm
 from kitpress.render import svgkit as k
@@ -22,10 +23,10 @@ def cell_rc(columns: list[str], name: str) -> tuple[int, int]:
 
 
 def board(loaded: LoadedSpec) -> Art:
-    spec = loaded.spec.production.board
+    spec = loaded.production("board", IntegerMatrixBoard)
     picture = loaded.engine.describe_state(loaded.engine.new_game(random.Random(0)))
     columns, n = picture["columns"], picture["size"]
-    sq, frame = mm(float(spec["square_mm"])), mm(float(spec["frame_mm"]))
+    sq, frame = mm(spec.square_mm), mm(spec.frame_mm)
     width = n * sq + 2 * frame
     height = TITLE_H + 2 * LETTERS_H + n * sq + KEY_H
     dwg = k.drawing(width + 2 * B, height + 2 * B)
@@ -33,7 +34,7 @@ def board(loaded: LoadedSpec) -> Art:
     title = loaded.spec.identity.title
     k.text(dwg, dwg, B + width / 2, B + mm(11), title, k.fit_size(title, width - 40, 22, bold=True), bold=True)
     gx, gy = B + frame, B + TITLE_H + LETTERS_H
-    _grid(dwg, loaded, gx, gy, sq, n)
+    _grid(dwg, spec.colours, gx, gy, sq, n)
     for c, letter in enumerate(columns):
         x = gx + (c + 0.5) * sq
         for y in (gy - LETTERS_H / 2 + 4, gy + n * sq + LETTERS_H / 2 + 4):
@@ -44,12 +45,11 @@ def board(loaded: LoadedSpec) -> Art:
             k.text(dwg, dwg, x, y, str(r + 1), 12, bold=True)
     plan = setup_plan(loaded)
     _setup_marks(dwg, loaded, plan, columns, gx, gy, sq)
-    _key(dwg, loaded, plan, B + width / 2, gy + n * sq + LETTERS_H + mm(7), width - 2 * 12)
+    _key(dwg, loaded, spec, plan, B + width / 2, gy + n * sq + LETTERS_H + mm(7), width - 2 * 12)
     return Art("board", k.to_string(dwg), width, height)
 
 
-def _grid(dwg: Any, loaded: LoadedSpec, gx: float, gy: float, sq: float, n: int) -> None:
-    colours = loaded.spec.production.board["colours"]
+def _grid(dwg: Any, colours: tuple[str, str], gx: float, gy: float, sq: float, n: int) -> None:
     for r in range(n):
         for c in range(n):
             dwg.add(dwg.rect((gx + c * sq, gy + r * sq), (sq, sq), fill=colours[(r + c) % 2]))
@@ -77,16 +77,15 @@ def _setup_marks(dwg: Any, loaded: LoadedSpec, plan: list[tuple[str, str, str]],
         k.text(dwg, dwg, left + 14, cy + 20.7, word, 7.5, bold=True, anchor="start")
 
 
-def _key(dwg: Any, loaded: LoadedSpec, plan: list[tuple[str, str, str]], cx: float, y: float, width: float) -> None:
-    spec = loaded.spec.production.board
+def _key(dwg: Any, loaded: LoadedSpec, spec: IntegerMatrixBoard, plan: list[tuple[str, str, str]], cx: float, y: float, width: float) -> None:
     look = faces(loaded)
-    caption = loaded.text(spec["setup_caption"])
+    caption = loaded.text(spec.setup_caption)
     k.text(dwg, dwg, cx, y, caption, k.fit_size(caption, width, 11, bold=True), bold=True)
     seat_of = {}
     for _, face, seat in plan:
         seat_of.setdefault(face, side_of(seat))
-    words = spec["setup_key"]
-    parts = [(face, f"{look[face].word} {loaded.text(words['face'])}: {side} {loaded.text(words['seat'])}") for face, side in seat_of.items()]
+    words = spec.setup_key
+    parts = [(face, f"{look[face].word} {loaded.text(words.face)}: {side} {loaded.text(words.seat)}") for face, side in seat_of.items()]
     widths = [14 + k.fonts.text_width(t, 10) for _, t in parts]
     gap = 24.0
     x = cx - (sum(widths) + gap * (len(parts) - 1)) / 2
@@ -94,5 +93,5 @@ def _key(dwg: Any, loaded: LoadedSpec, plan: list[tuple[str, str, str]], cx: flo
         mini_disc(dwg, dwg, x + 5, y + 17, 5, look[face], None, 0)
         k.text(dwg, dwg, x + 14, y + 20.5, label, 10, anchor="start")
         x += w + gap
-    for i, line in enumerate((loaded.text(spec["coordinates"]), loaded.text(spec["caption"]))):
+    for i, line in enumerate((loaded.text(spec.coordinates), loaded.text(spec.caption))):
         k.text(dwg, dwg, cx, y + 38 + i * 12, line, k.fit_size(line, width, 9), fill=k.GREY)

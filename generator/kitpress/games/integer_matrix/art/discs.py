@@ -11,6 +11,8 @@ import functools
 import math
 
 from kitpress.games.integer_matrix.art.marks import Face, faces, needs_bar, numeral, text_box
+from kitpress.games.integer_matrix.production import IntegerMatrixFaces
+from kitpress.games.integer_matrix.rules import FACES, IntegerMatrix
 from kitpress.pieces import BLEED, Art, PrintJob, mm
 from kitpress.render import svgkit as k
 from kitpress.spec.load import LoadedSpec
@@ -22,8 +24,25 @@ WORD_SIZE = 7.0
 WORD_GAP = 3.5  # between the numeral's baseline and the word's cap height
 
 
+def disc_numerals(engine: IntegerMatrix) -> tuple[str, ...]:
+    """Every numeral the discs print, each once, in a fixed order."""
+    count = len(engine.config.discs)
+    return tuple(sorted({numeral(engine.value(i, face)) for i in range(count) for face in FACES}))
+
+
+def widest_numeral(engine: IntegerMatrix) -> str:
+    """The numeral that sets the discs' numeral size, to name in a refusal."""
+    return max(disc_numerals(engine), key=lambda text: text_box(text, 1.0)[0])
+
+
+def disc_layout(engine: IntegerMatrix, diameter_mm: float, words: tuple[str, ...]) -> tuple[float, float] | None:
+    """The numeral size and centre the discs are drawn with, or None if the game's numerals and these
+    side words do not fit a disc this size (refused when the spec loads: production.check)."""
+    return _layout(mm(diameter_mm), disc_numerals(engine), words)
+
+
 @functools.cache
-def _layout(diameter: float, numerals: tuple[str, ...], words: tuple[str, ...]) -> tuple[float, float]:
+def _layout(diameter: float, numerals: tuple[str, ...], words: tuple[str, ...]) -> tuple[float, float] | None:
     """The largest numeral size, and its vertical centre, at which every numeral and word fits
     inside the safe circle; one size for all discs, so no number looks more important."""
     safe = diameter / 2 - SAFE
@@ -43,7 +62,7 @@ def _layout(diameter: float, numerals: tuple[str, ...], words: tuple[str, ...]) 
             if inside(w / 2, top) and inside(w / 2, base) and inside(word_w / 2, word_bottom):
                 return size, centre
         size -= 0.5
-    raise ValueError(f"a {diameter / mm(1):.0f} mm disc is too small for its numbers")
+    return None
 
 
 def _face(loaded: LoadedSpec, name: str, value: int, face: Face, diameter: float, layout: tuple[float, float]) -> Art:
@@ -68,13 +87,15 @@ def _face(loaded: LoadedSpec, name: str, value: int, face: Face, diameter: float
 
 def disc_job(loaded: LoadedSpec, title: str) -> PrintJob:
     engine = loaded.engine
+    assert isinstance(engine, IntegerMatrix)
     count = len(engine.config.discs)
     look = faces(loaded)
-    diameter = mm(float(loaded.spec.production.faces["disc"]["diameter_mm"]))
+    disc = loaded.production("faces", IntegerMatrixFaces).disc
+    diameter = mm(disc.diameter_mm)
     # Which number is on which side is the engine's (ruling R1): ask it, never unpack the pairs here.
     value = {(i, f): engine.value(i, f) for i in range(count) for f in look}
-    numerals = tuple(sorted({numeral(v) for v in value.values()}))
-    layout = _layout(diameter, numerals, tuple(f.word for f in look.values()))
+    layout = disc_layout(engine, disc.diameter_mm, tuple(f.word for f in look.values()))
+    assert layout is not None, "production.check refuses a disc too small for its numerals and words"
     fronts, backs = [], []
     for i in range(count):
         fronts.append(_face(loaded, f"{i + 1:02d}-black", value[i, "black"], look["black"], diameter, layout))

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kitpress import fonts
+from kitpress.games.integer_matrix.production import IntegerMatrixFaces
 from kitpress.games.integer_matrix.rules import FACES, signed
 from kitpress.render import svgkit as k
 from kitpress.spec.load import LoadedSpec
@@ -29,11 +30,13 @@ class Face:
 
 
 def faces(loaded: LoadedSpec) -> dict[str, Face]:
-    spec = loaded.spec.production.faces["disc"]
+    """The two sides, in the engine's FACES order, with their words' numbers filled in."""
+    disc = loaded.production("faces", IntegerMatrixFaces).disc
+    sides = {"black": disc.black, "white": disc.white}
     out = {}
     for face in FACES:
-        f = spec[face]
-        out[face] = Face(face, f["fill"], f["ink"], f.get("outline"), f.get("cut", k.GREY), loaded.text(f["word"]))
+        f = sides[face]
+        out[face] = Face(face, f.fill, f.ink, f.outline, f.cut, loaded.text(f.word))
     return out
 
 
@@ -44,7 +47,7 @@ def numeral(value: int) -> str:
 
 def needs_bar(loaded: LoadedSpec, value: int) -> bool:
     """A bar under numerals that read as another number upside down (6 and 9)."""
-    digits = str(loaded.spec.production.faces["disc"].get("underline_digits", ""))
+    digits = loaded.production("faces", IntegerMatrixFaces).disc.underline_digits
     return any(d in str(abs(value)) for d in digits)
 
 

@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 from kitpress.games.integer_matrix.art.marks import faces, mini_disc, numeral
+from kitpress.games.integer_matrix.production import IntegerMatrixFaces, RefereeCard, ScoreSheet
 from kitpress.games.integer_matrix.rules import FACES
 from kitpress.pieces import BLEED, SAFE_ZONE, Art
 from kitpress.render import svgkit as k
@@ -39,37 +40,38 @@ def _band(dwg: Any, width: float, title: str, subtitle: str) -> float:
 
 def score_sheets(loaded: LoadedSpec) -> list[Art]:
     """One sheet per side, each with a strip per game: a column per turn, the running net score below."""
+    spec = loaded.production("faces", IntegerMatrixFaces).score_sheet
     start = loaded.engine.describe_state(loaded.engine.new_game(random.Random(0)))["sheets"]
-    return [_score_sheet(loaded, side, start[side]["net"]) for side in start]
+    titles = {"positive": spec.sides.positive, "negative": spec.sides.negative}  # the engine's SIDES
+    return [_score_sheet(loaded, spec, side, titles[side], start[side]["net"]) for side in start]
 
 
-def _score_sheet(loaded: LoadedSpec, side: str, start_net: int) -> Art:
-    spec = loaded.spec.production.faces["score_sheet"]
+def _score_sheet(loaded: LoadedSpec, spec: ScoreSheet, side: str, title: str, start_net: int) -> Art:
     width, height = SHEET
     dwg = _canvas(width, height)
     left, right = B + MARGIN, B + width - MARGIN
-    header = loaded.text(spec["header"])
+    header = loaded.text(spec.header)
     k.text(dwg, dwg, left, B + 32, header, k.fit_size(header, 380, 16, bold=True), bold=True, anchor="start")
-    side_text = loaded.text(spec["sides"][side])
+    side_text = loaded.text(title)
     k.text(dwg, dwg, left, B + 52, side_text, k.fit_size(side_text, 420, 12, bold=True), bold=True, anchor="start")
-    names = loaded.text(spec["names"])
+    names = loaded.text(spec.names)
     k.text(dwg, dwg, right - 250, B + 32, names, 10, anchor="start")
     dwg.add(dwg.line((right - 250 + k.fonts.text_width(names, 10) + 6, B + 34), (right, B + 34), stroke=k.INK, stroke_width=0.8))
-    turns = int(loaded.text(str(spec["turns"])))
-    games = int(spec["games_per_sheet"])
+    turns = spec.turn_count(loaded.params())
+    assert turns is not None, "production.check refuses turns that give no whole number"
+    games = spec.games_per_sheet
     strip_h = (height - 70 - 44) / games
     for g in range(games):
-        _strip(dwg, loaded, left, B + 74 + g * strip_h, right - left, strip_h - 16, turns, g + 1, start_net)
-    footer = loaded.text(spec["footer"])
+        _strip(dwg, loaded, spec, left, B + 74 + g * strip_h, right - left, strip_h - 16, turns, g + 1, start_net)
+    footer = loaded.text(spec.footer)
     k.paragraph(dwg, dwg, left, B + height - 26, footer, right - left, 9, fill=k.GREY)
     return Art(f"score-sheet-{side}", k.to_string(dwg), width, height)
 
 
-def _strip(dwg: Any, loaded: LoadedSpec, x: float, y: float, width: float, height: float, turns: int, game: int, start_net: int) -> None:
-    spec = loaded.spec.production.faces["score_sheet"]
-    turn_label, matrix_label, net_label = (loaded.text(t) for t in spec["rows"])
-    start_label = loaded.text(spec["start"])
-    k.text(dwg, dwg, x, y + 10, f"{loaded.text(spec['game'])} {game}", 11, bold=True, anchor="start")
+def _strip(dwg: Any, loaded: LoadedSpec, spec: ScoreSheet, x: float, y: float, width: float, height: float, turns: int, game: int, start_net: int) -> None:
+    turn_label, matrix_label, net_label = (loaded.text(t) for t in spec.rows)
+    start_label = loaded.text(spec.start)
+    k.text(dwg, dwg, x, y + 10, f"{loaded.text(spec.game)} {game}", 11, bold=True, anchor="start")
     label_w, start_w = 84.0, 34.0
     col = (width - label_w - start_w) / turns
     head_h = 16.0
@@ -100,14 +102,14 @@ def _strip(dwg: Any, loaded: LoadedSpec, x: float, y: float, width: float, heigh
 
 def bag_label(loaded: LoadedSpec) -> Art:
     """Every disc, black side then white side, with a box to tick when checking a set."""
-    spec = loaded.spec.production.faces["bag_label"]
-    width, height = (float(v) * 72 for v in spec["size_in"])
+    spec = loaded.production("faces", IntegerMatrixFaces).bag_label
+    width, height = (v * 72 for v in spec.size_in)
     look = faces(loaded)
     engine = loaded.engine
     count = len(engine.config.discs)
     dwg = _canvas(width, height)
-    y = _band(dwg, width, loaded.text(spec["title"]), loaded.spec.identity.subtitle or "")
-    columns = dict(zip(FACES, (loaded.text(c) for c in spec["columns"]), strict=True))
+    y = _band(dwg, width, loaded.text(spec.title), loaded.spec.identity.subtitle or "")
+    columns = dict(zip(FACES, (loaded.text(c) for c in spec.columns), strict=True))
     y += 20
     x = B + width / 2 - sum(18 + k.fonts.text_width(c, 9, "bold") for c in columns.values()) / 2
     for face, label in columns.items():
@@ -126,7 +128,7 @@ def bag_label(loaded: LoadedSpec) -> Art:
         dwg.add(dwg.rect((gx + 4, cy - 3.5), (7, 7), fill="none", stroke=k.INK, stroke_width=0.7))
         for j, face in enumerate(FACES):
             mini_disc(dwg, dwg, gx + 28 + j * 24, cy, 9.0, look[face], engine.value(i, face), 8.0)
-    footer = loaded.text(spec["footer"])
+    footer = loaded.text(spec.footer)
     k.paragraph(dwg, dwg, B + 18, B + height - 22, footer, width - 36, 8, fill=k.GREY)
     return Art("bag-label", k.to_string(dwg), width, height)
 
@@ -136,26 +138,25 @@ def bag_label(loaded: LoadedSpec) -> Art:
 
 def referee_card(loaded: LoadedSpec) -> Art:
     """The checklist card; the text size steps down until everything fits."""
-    spec = loaded.spec.production.faces["referee"]
-    width, height = (float(v) * 72 for v in spec["size_in"])
+    spec = loaded.production("faces", IntegerMatrixFaces).referee
+    width, height = (v * 72 for v in spec.size_in)
     for size in (10.0, 9.5, 9.0, 8.5, 8.0):
-        dwg, bottom = _referee(loaded, width, height, size)
+        dwg, bottom = _referee(loaded, spec, width, height, size)
         if bottom <= B + height - SAFE:
             break
     return Art("referee-card", k.to_string(dwg), width, height)
 
 
-def _referee(loaded: LoadedSpec, width: float, height: float, size: float) -> tuple[Any, float]:
-    spec = loaded.spec.production.faces["referee"]
+def _referee(loaded: LoadedSpec, spec: RefereeCard, width: float, height: float, size: float) -> tuple[Any, float]:
     dwg = _canvas(width, height)
-    y = _band(dwg, width, loaded.text(spec["title"]), loaded.spec.identity.title) + 22
+    y = _band(dwg, width, loaded.text(spec.title), loaded.spec.identity.title) + 22
     left = B + 16
     for n, item in enumerate(loaded.spec.referee_checklist, start=1):
         dwg.add(dwg.rect((left, y - 8.5), (9, 9), fill="none", stroke=k.INK, stroke_width=1))
         k.text(dwg, dwg, left + 14, y, f"{n}.", size, bold=True, anchor="start")
         y = k.paragraph(dwg, dwg, left + 29, y, loaded.text(item), width - 32 - 29, size) + size * 0.45
     y += 5
-    k.text(dwg, dwg, left, y, loaded.text(spec["rulings"]), size, bold=True, anchor="start")
+    k.text(dwg, dwg, left, y, loaded.text(spec.rulings), size, bold=True, anchor="start")
     y += size * 1.4
     for rul in loaded.spec.classroom.quick_rulings:
         y = k.paragraph(dwg, dwg, left, y, f"{loaded.text(rul.issue)}: {loaded.text(rul.resolution)}", width - 32, max(8.0, size - 1)) + 3

@@ -7,6 +7,7 @@ marble, token and diagram.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kitpress.games.momentum.art import step_diagram
@@ -17,22 +18,28 @@ from kitpress.games.momentum.art.small_pieces import (
     reference_card,
     tracker_token,
 )
-from kitpress.pieces import PrintJob
+from kitpress.games.momentum.production import MomentumFaces
+from kitpress.pieces import Art, PrintJob
 from kitpress.spec.load import LoadedSpec
+from kitpress.spec_model import Component
 
 
-def _component(loaded: LoadedSpec, kind: str) -> Any:
-    return next(c for c in loaded.spec.components if c.print == kind)
+def _printed(loaded: LoadedSpec, kind: str, name: str, piece: Callable[[LoadedSpec], Art]) -> list[PrintJob]:
+    """The components that print as `kind` decide whether the kit holds that piece, and how many: a spec
+    whose board is bought, or which lists no reference card, prints none."""
+    found: list[Component] = [c for c in loaded.spec.components if c.print == kind]
+    if not found or not found[0].quantity:
+        return []
+    return [PrintJob(kind, name, "pack", (piece(loaded),) * found[0].quantity, title=loaded.text(found[0].name))]
 
 
 def jobs(loaded: LoadedSpec) -> list[PrintJob]:
-    faces = loaded.spec.production.faces
-    reference = _component(loaded, "reference")
+    faces = loaded.production("faces", MomentumFaces)
     return [
-        PrintJob("board", "board", "pack", (board(loaded),), title=loaded.text(_component(loaded, "board").name)),
-        PrintJob("tokens", "tokens", "pack", (*marble_tokens(loaded), tracker_token(loaded)), title=loaded.text(faces["tokens_title"])),
-        PrintJob("reference", "reference-card", "pack", (reference_card(loaded),) * reference.quantity, title=loaded.text(reference.name)),
-        PrintJob("checklist", "referee-card", "pack", (referee_card(loaded),), title=loaded.text(faces["referee_title"])),
+        *_printed(loaded, "board", "board", board),
+        PrintJob("tokens", "tokens", "pack", (*marble_tokens(loaded), tracker_token(loaded)), title=loaded.text(faces.tokens_title)),
+        *_printed(loaded, "reference", "reference-card", reference_card),
+        PrintJob("checklist", "referee-card", "pack", (referee_card(loaded),), title=loaded.text(faces.referee_title)),
     ]
 
 

@@ -11,7 +11,8 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 from typing import Any
 
-from kitpress.games.momentum.art.marks import marble, seat_by_id, star_points
+from kitpress.games.momentum.art.marks import marble, star_points
+from kitpress.games.momentum.production import MomentumBoard
 from kitpress.pieces import BLEED, Art, mm
 from kitpress.render import svgkit as k
 from kitpress.spec.load import LoadedSpec
@@ -65,8 +66,8 @@ class Layout:
 
 
 def layout(loaded: LoadedSpec, size: int) -> Layout:
-    b = loaded.spec.production.board
-    return Layout(size, mm(b["cell_mm"]), mm(b["coordinate_band_mm"]), mm(b["track_depth_mm"]), mm(b["edge_mm"]), mm(b["seat_strip_mm"]))
+    b = loaded.production("board", MomentumBoard)
+    return Layout(size, mm(b.cell_mm), mm(b.coordinate_band_mm), mm(b.track_depth_mm), mm(b.edge_mm), mm(b.seat_strip_mm))
 
 
 def empty_board(loaded: LoadedSpec) -> dict[str, Any]:
@@ -74,7 +75,8 @@ def empty_board(loaded: LoadedSpec) -> dict[str, Any]:
 
 
 def rounds_per_square(loaded: LoadedSpec) -> dict[int, list[int]]:
-    """For each track square, the rounds played when the tracker stands on it, as the engine counts them."""
+    """For each track square, the rounds played when the tracker stands on it, as the engine counts them;
+    a round limit shorter than the track leaves the squares past it with none."""
     engine = loaded.engine
     start = engine.new_game(random.Random(0))
     players = len(start.supply)
@@ -92,7 +94,7 @@ def board(loaded: LoadedSpec) -> Art:
     art = dwg.g(transform=f"translate({B} {B})")
     _grid(dwg, art, g, empty)
     _track(dwg, art, g, loaded, empty)
-    _edges(dwg, art, g, loaded, empty)
+    _edges(dwg, art, g, loaded)
     dwg.add(art)
     return Art("board", k.to_string(dwg), g.width, g.height)
 
@@ -123,7 +125,7 @@ def _grid(dwg: Any, art: Any, g: Layout, empty: dict[str, Any]) -> None:
 
 def _track(dwg: Any, art: Any, g: Layout, loaded: LoadedSpec, empty: dict[str, Any]) -> None:
     """The round track: each square shows the rounds after which the tracker stands on it."""
-    texts = loaded.spec.production.board["track"]
+    texts = loaded.production("board", MomentumBoard).track
     squares = [(x, y) for x, y in empty["track"]]
     rounds = rounds_per_square(loaded)
     last = loaded.params()["round_limit"]
@@ -131,14 +133,16 @@ def _track(dwg: Any, art: Any, g: Layout, loaded: LoadedSpec, empty: dict[str, A
         left, top, w, h = g.box(x, y)
         ends = last in rounds[index]
         art.add(dwg.rect((left + 1, top + 1), (w - 2, h - 2), fill=k.PAPER, stroke=k.INK if ends else TRACK_LINE, stroke_width=2.2 if ends else 0.8, rx=3))
+        if not rounds[index]:  # past the round limit: the tracker never gets here, the square stays blank
+            continue
         cx, cy = left + w / 2, top + h / 2
         first, *later = rounds[index]
         small = " ".join(str(r) for r in later)
         if ends:
-            small = f"{small} {loaded.text(texts['end_label'])}".strip()
+            small = f"{small} {loaded.text(texts.end_label)}".strip()
         if index == 0:  # START: where the tracker waits before the first round
             art.add(k.polygon(dwg, star_points(cx - 19, cy - 2, 6.5, 2.7), fill="none", stroke=k.INK, stroke_width=0.8))
-            k.text(art, dwg, cx + 6, cy + (0 if small else 3), loaded.text(texts["start_label"]), 8, bold=True)
+            k.text(art, dwg, cx + 6, cy + (0 if small else 3), loaded.text(texts.start_label), 8, bold=True)
         else:
             k.text(art, dwg, cx, cy + (1 if small else 4), str(first), 11, bold=True)
         if small:
@@ -170,17 +174,18 @@ def _turn(dwg: Any, art: Any, g: Layout, a: tuple[int, int], b: tuple[int, int])
     art.add(k.polygon(dwg, head, fill=TRACK_LINE))
 
 
-def _edges(dwg: Any, art: Any, g: Layout, loaded: LoadedSpec, empty: dict[str, Any]) -> None:
-    """Where each player sits, as the spec's setup puts them: the seat's marble and a line of text."""
-    seats = seat_by_id(empty)
-    for edge in loaded.spec.production.board.get("edges", []):
-        seat = seats[edge["seat"]]
-        label = loaded.text(edge["label"])
+def _edges(dwg: Any, art: Any, g: Layout, loaded: LoadedSpec) -> None:
+    """Where each player sits, as the spec's setup puts them: the seat's marble and a line of text. Any seat
+    of the game may have an edge, not only those of the fewest players (the empty board's)."""
+    seats = {seat.id: seat.model_dump() for seat in loaded.engine.config.seats}
+    for edge in loaded.production("board", MomentumBoard).edges:
+        seat = seats[edge.seat]
+        label = loaded.text(edge.label)
         size = 10.0
         width = k.fonts.text_width(label, size, "bold")
         cx = g.width / 2
-        y = g.height - g.strip / 2 if edge["side"] == "bottom" else g.strip / 2
-        group = dwg.g(transform=f"rotate({0 if edge['side'] == 'bottom' else 180} {cx} {y})")
+        y = g.height - g.strip / 2 if edge.side == "bottom" else g.strip / 2
+        group = dwg.g(transform=f"rotate({0 if edge.side == 'bottom' else 180} {cx} {y})")
         marble(dwg, group, seat, cx - width / 2 - 4, y, 7)
         k.text(group, dwg, cx + 8, y + size * 0.36, label, size, bold=True)
         art.add(group)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from kitpress.games.momentum.rules import Symbol
 from kitpress.render import svgkit as k
 
 
@@ -21,7 +22,7 @@ def contrast(colour: str) -> str:
     return k.INK if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.55 else k.PAPER
 
 
-def symbol(dwg: Any, parent: Any, kind: str, cx: float, cy: float, r: float, ground: str) -> None:
+def symbol(dwg: Any, parent: Any, kind: Symbol, cx: float, cy: float, r: float, ground: str) -> None:
     """One seat symbol drawn with shapes (not glyphs) in the contrasting ink of its `ground` colour,
     filling a circle of radius r."""
     ink = contrast(ground)
@@ -42,8 +43,8 @@ def symbol(dwg: Any, parent: Any, kind: str, cx: float, cy: float, r: float, gro
         parent.add(dwg.rect((cx - s, cy - s), (2 * s, 2 * s), fill=ink))
     elif kind == "star":
         parent.add(k.polygon(dwg, star_points(cx, cy + r * 0.06, r, r * 0.42), fill=ink))
-    else:
-        raise ValueError(f"no drawing for the symbol {kind!r}")
+    else:  # the seats' and the tracker's models allow only the shapes above: another is a bug here
+        raise AssertionError(f"no drawing for the symbol {kind!r}")
 
 
 def star_points(cx: float, cy: float, outer: float, inner: float) -> list[tuple[float, float]]:

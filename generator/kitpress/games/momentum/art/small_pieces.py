@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from kitpress.errors import KitpressError
 from kitpress.games.momentum.art.marks import line_arrow, marble, shade, symbol
 from kitpress.games.momentum.cells import DIRECTIONS
+from kitpress.games.momentum.production import MomentumFaces
+from kitpress.games.momentum.rules import Symbol
 from kitpress.pieces import BLEED, SAFE_ZONE, Art, mm
 from kitpress.render import svgkit as k
 from kitpress.spec.load import LoadedSpec
@@ -17,7 +18,7 @@ SAFE = SAFE_ZONE
 HEADER = "#263238"
 
 
-def _disc(name: str, diameter: float, colour: str, kind: str) -> Art:
+def _disc(name: str, diameter: float, colour: str, kind: Symbol) -> Art:
     """A round token: its colour runs past the cut circle to the bleed, the symbol fills the middle."""
     full = diameter + 2 * B
     dwg = k.drawing(full, full)
@@ -34,7 +35,7 @@ def _disc(name: str, diameter: float, colour: str, kind: str) -> Art:
 def marble_tokens(loaded: LoadedSpec) -> list[Art]:
     """Every seat the spec allows, each with a full set of marbles."""
     cfg = loaded.engine.config
-    diameter = mm(loaded.spec.production.faces["marble_diameter_mm"])
+    diameter = mm(loaded.production("faces", MomentumFaces).marble_diameter_mm)
     out: list[Art] = []
     for seat in cfg.seats[: cfg.players.max]:
         art = _disc(f"marble-{seat.id}", diameter, seat.colour, seat.symbol)
@@ -43,8 +44,8 @@ def marble_tokens(loaded: LoadedSpec) -> list[Art]:
 
 
 def tracker_token(loaded: LoadedSpec) -> Art:
-    face = loaded.spec.production.faces["tracker"]
-    return _disc("round-tracker", mm(face["diameter_mm"]), face["colour"], face["symbol"])
+    face = loaded.production("faces", MomentumFaces).tracker
+    return _disc("round-tracker", mm(face.diameter_mm), face.colour, face.symbol)
 
 
 def _card(width: float, height: float, title: str, subtitle: str) -> tuple[Any, float]:
@@ -62,11 +63,11 @@ def _card(width: float, height: float, title: str, subtitle: str) -> tuple[Any, 
 def reference_card(loaded: LoadedSpec) -> Art:
     """The player reference table, then the eight directions of momentum beside the marble symbols."""
     width, height = (mm(v) for v in loaded.spec.production.stock.card_size_mm)
-    faces = loaded.spec.production.faces
-    dwg, y = _card(width, height, loaded.text(faces["reference_title"]), "")
+    faces = loaded.production("faces", MomentumFaces)
+    dwg, y = _card(width, height, loaded.text(faces.reference_title), "")
     left, inner = B + SAFE + 3, width - 2 * (SAFE + 3)
-    rows = [(loaded.text(a), loaded.text(b)) for a, b in loaded.spec.player_reference.table.rows]
-    first = min(max(k.fonts.text_width(a, 8.5, "bold") for a, _ in rows), inner * 0.34) + 6
+    rows = _reference_rows(loaded)
+    first = min(max((k.fonts.text_width(a, 8.5, "bold") for a, _ in rows), default=0.0), inner * 0.34) + 6
     for head, body in rows:
         end_head = k.paragraph(dwg, dwg, left, y, head, first - 6, 8.5, bold=True, leading=1.2)
         end_body = k.paragraph(dwg, dwg, left + first, y, body, inner - first, 8.5, leading=1.2)
@@ -76,17 +77,25 @@ def reference_card(loaded: LoadedSpec) -> Art:
     bottom = B + height - SAFE
     top = bottom - 78
     if y - 8 > top:
-        raise KitpressError(f"{loaded.file}: player_reference: the table runs {y - 8 - top:.0f} pt too long for the reference card")
+        # the table's length is known only once set in type: an input error at its line, not a fault
+        raise loaded.problem("player_reference", f"the table and the directions need {y - 8 - top:.0f} pt more than the reference card has")
     _directions(dwg, loaded, left, top, inner * 0.52)
     _legend(dwg, loaded, left + inner * 0.58, top, bottom)
     return Art("player-reference", k.to_string(dwg), width, height)
 
 
+def _reference_rows(loaded: LoadedSpec) -> list[tuple[str, str]]:
+    """The player_reference table as (step, what to do): its first cell in bold, the others after it. The
+    spec's table may have any number of columns, or none at all (then the card has only the directions)."""
+    table = loaded.spec.player_reference.table
+    rows = [[loaded.text(cell) for cell in row] for row in (table.rows if table else [])]
+    return [(row[0], " — ".join(row[1:])) for row in rows if row]
+
+
 def _directions(dwg: Any, loaded: LoadedSpec, left: float, top: float, width: float) -> None:
     """A dropped marble in the middle of a 3 × 3 patch, with the eight arrows of its momentum."""
-    faces = loaded.spec.production.faces
     seat = loaded.engine.config.seats[0].model_dump()
-    title = loaded.text(faces["directions_title"])
+    title = loaded.text(loaded.production("faces", MomentumFaces).directions_title)
     k.text(dwg, dwg, left + width / 2, top + 8, title, k.fit_size(title, width, 8.5, bold=True), bold=True)
     cell = 21.0
     cx, cy = left + width / 2, top + 14 + 1.5 * cell
@@ -101,12 +110,11 @@ def _directions(dwg: Any, loaded: LoadedSpec, left: float, top: float, width: fl
 
 def _legend(dwg: Any, loaded: LoadedSpec, left: float, top: float, bottom: float) -> None:
     """One marble per seat with its name, and the round tracker, so a grey print says whose is whose."""
-    faces = loaded.spec.production.faces
+    faces = loaded.production("faces", MomentumFaces)
     cfg = loaded.engine.config
-    k.text(dwg, dwg, left, top + 8, loaded.text(faces["marbles_title"]), 8.5, bold=True, anchor="start")
+    k.text(dwg, dwg, left, top + 8, loaded.text(faces.marbles_title), 8.5, bold=True, anchor="start")
     entries = [(s.colour, s.symbol, s.name) for s in cfg.seats[: cfg.players.max]]
-    tracker = faces["tracker"]
-    entries.append((tracker["colour"], tracker["symbol"], loaded.text(tracker["label"])))
+    entries.append((faces.tracker.colour, faces.tracker.symbol, loaded.text(faces.tracker.label)))
     step = min(17.0, (bottom - top - 14) / len(entries))
     y = top + 14 + step / 2
     for colour, kind, name in entries:
@@ -118,9 +126,9 @@ def _legend(dwg: Any, loaded: LoadedSpec, left: float, top: float, bottom: float
 
 def referee_card(loaded: LoadedSpec) -> Art:
     """The student referee's checklist and the quick rulings on a card, as Momentum Game! has it."""
-    faces = loaded.spec.production.faces
-    width, height = (mm(v) for v in faces["referee_card_mm"])
-    dwg, y = _card(width, height, loaded.text(faces["referee_title"]).upper(), loaded.spec.identity.title)
+    faces = loaded.production("faces", MomentumFaces)
+    width, height = (mm(v) for v in faces.referee_card_mm)
+    dwg, y = _card(width, height, loaded.text(faces.referee_title).upper(), loaded.spec.identity.title)
     left = B + 20
     for line in k.wrap(loaded.text(loaded.spec.classroom.student_referee), width - 40, 8.5):
         k.text(dwg, dwg, left, y, line, 8.5, anchor="start", italic=True, fill="#455a64")
@@ -131,12 +139,12 @@ def referee_card(loaded: LoadedSpec) -> Art:
         k.text(dwg, dwg, left + 16, y, f"{n}.", 9.5, bold=True, anchor="start")
         y = k.paragraph(dwg, dwg, left + 30, y, loaded.text(item), width - 40 - 30, 9.5) + 5
     y += 4
-    k.text(dwg, dwg, left, y, loaded.text(faces["rulings_title"]).upper(), 9.5, bold=True, anchor="start")
+    k.text(dwg, dwg, left, y, loaded.text(faces.rulings_title).upper(), 9.5, bold=True, anchor="start")
     y += 13
     for rul in loaded.spec.classroom.quick_rulings:
         y = k.paragraph(dwg, dwg, left, y, f"{loaded.text(rul.issue)}: {loaded.text(rul.resolution)}", width - 40, 8.5) + 4
     ink_bottom = y - 4 - 8.5 * 1.25 + 2.5  # the last line's descenders
     if ink_bottom > B + height - SAFE:
-        raise KitpressError(f"{loaded.file}: referee_checklist: the card runs {ink_bottom - (B + height - SAFE):.0f} pt past its safe zone")
+        raise loaded.problem("referee_checklist", f"the card runs {ink_bottom - (B + height - SAFE):.0f} pt past its safe zone")
     return Art("referee-card", k.to_string(dwg), width, height)
 

@@ -1,9 +1,10 @@
-"""The booklet's picture of one worked-example step: the board before and after, side by side.
+"""The rule books' picture of one worked-example step: the board after it, drawn from the engine's
+describe_state dicts only, at the size it prints in one column of a rule book (kitpress.booklet.diagram).
 
-Drawn from the engine's describe_state dicts only. Before: the cell about to be played is ringed with a
-dashed line. After: the dropped marble wears a thick ring, each pushed marble's old cell is a dashed ghost
-with an arrow to where it went, and a marble pushed off sits just outside the edge at the arrow's tip.
-A refused step shows the one unchanged board.
+The dropped marble wears a thick ring, each pushed marble's old cell is a dashed ghost with an arrow to
+where it went, and a marble pushed off sits just outside the edge at the arrow's tip: the board before
+the step is the one you get by undoing those marks. A refused step shows the one unchanged board. The
+row numbers and the marbles in hand are numbers, so they print 20 pt, large enough at arm's length.
 """
 
 from __future__ import annotations
@@ -11,29 +12,34 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from kitpress.booklet import diagram as book
 from kitpress.games.momentum.art.board import Layout
 from kitpress.games.momentum.art.marks import line_arrow, marble, seat_by_id, symbol
+from kitpress.games.momentum.production import MomentumFaces
+from kitpress.games.momentum.rules import Symbol
 from kitpress.render import svgkit as k
 from kitpress.spec.load import LoadedSpec
 
-CELL, BAND, RING, EDGE = 17.0, 8.5, 14.0, 1.0  # the ring outside the grid holds marbles pushed off
-R = 6.0  # a marble's radius
-TITLE_H, FOOT_H, GAP = 14.0, 15.0, 24.0
+CELL, BAND, RING, EDGE = 25.0, 15.0, 19.0, 0.5  # the ring outside the grid holds marbles pushed off
+R = 8.5  # a marble's radius
+HAND_R = 7.0  # the marble that names a seat in the hands line
+TITLE_H, FOOT_H = 28.0, 30.0
 GHOST = "#757575"
+NUM = book.NUMBER_SIZE
 
 
 @dataclass(frozen=True)
 class Frame:
-    """One board's place in the picture: layout positions shifted by (dx, dy), `width` wide, the hands
-    line under `foot`. Rings outside the grid that hold nothing are cut away, so the pair of boards fits
-    a half-size booklet page (about 330 pt) in nearly every step."""
+    """The board's place in the picture: layout positions shifted by (dx, dy), `width` wide, the hands
+    line under `foot`. Rings outside the grid that hold nothing are cut away, so the board fits one
+    column of a rule book in every step."""
 
     g: Layout
     dx: float
     dy: float
     width: float
     foot: float
-    tracker: tuple[str, str]  # the round tracker token's colour and symbol
+    tracker: tuple[str, Symbol]  # the round tracker token's colour and symbol
 
     def centre(self, x: int, y: int) -> tuple[float, float]:
         cx, cy = self.g.centre(x, y)
@@ -42,40 +48,35 @@ class Frame:
 
 def diagram(loaded: LoadedSpec, before: dict[str, Any], after: dict[str, Any]) -> str:
     g = Layout(after["size"], CELL, BAND, RING, EDGE, 0.0)
-    faces = loaded.spec.production.faces
-    labels = faces["diagram"]
+    faces = loaded.production("faces", MomentumFaces)
+    labels = faces.diagram
     refused = after["turn"] == before["turn"]
     last = None if refused else after["last"]
-    spots = [_ring_spots(before, None), [] if last is None else _ring_spots(after, last)]
-    rows = {y for board in spots for _, y in board}  # both boards keep the same height
+    state = before if last is None else after
+    spots = _ring_spots(state, last)
+    rows, columns = {y for _, y in spots}, {x for x, _ in spots}
     cut_top = 0.0 if g.size + 1 in rows else RING + EDGE
     cut_bottom = 0.0 if 0 in rows else RING + EDGE
+    cut_left = 0.0 if 0 in columns else RING + EDGE
+    cut_right = 0.0 if g.size + 1 in columns else RING + EDGE
     height = g.side - cut_top - cut_bottom
-    tracker = (faces["tracker"]["colour"], faces["tracker"]["symbol"])
-    frames = []
-    for board in spots[: 1 if last is None else 2]:
-        columns = {x for x, _ in board}
-        cut_left = 0.0 if 0 in columns else RING + EDGE
-        cut_right = 0.0 if g.size + 1 in columns else RING + EDGE
-        frames.append(Frame(g, -cut_left, TITLE_H - cut_top, g.side - cut_left - cut_right, TITLE_H + height, tracker))
-    hand = loaded.text(labels["hand"])
-    if last is None:  # one board, widened if need be so the title fits above it
-        title = loaded.text(labels["refused"])
-        extra = max(0.0, k.fonts.text_width(title, 8, "bold") + 4 - frames[0].width)
-        f = replace(frames[0], dx=frames[0].dx + extra / 2, width=frames[0].width + extra)
-        dwg = k.drawing(f.width + 2, TITLE_H + height + FOOT_H)
-        _board(dwg, f, 1, before, title, hand, None)
-        return k.to_string(dwg)
-    dwg = k.drawing(frames[0].width + GAP + frames[1].width + 2, TITLE_H + height + FOOT_H)
-    _board(dwg, frames[0], 1, before, loaded.text(labels["before"]), hand, last)
-    seat = seat_by_id(after)[last["seat"]]
-    verb = loaded.text(labels["drop" if last["action"] == "drop" else "swap"])
-    title = f"{loaded.text(labels['after'])}: {seat['name']} {verb} {last['cell']}"
-    right = 1 + frames[0].width + GAP
-    _board(dwg, frames[1], right, after, title, hand, last, result=True)
-    mid = TITLE_H + height / 2
-    dwg.add(line_arrow(dwg, right - GAP + 4, mid, right - 4, mid, 5, fill="#90a4ae"))
+    frame = Frame(g, -cut_left, TITLE_H - cut_top, g.side - cut_left - cut_right, TITLE_H + height, (faces.tracker.colour, faces.tracker.symbol))
+    if last is None:
+        title = loaded.text(labels.refused)
+    else:
+        seat = seat_by_id(after)[last["seat"]]
+        verb = loaded.text(labels.drop if last["action"] == "drop" else labels.swap)
+        title = f"{loaded.text(labels.after)}: {seat['name']} {verb} {last['cell']}"
+    # Widened if need be, so that the title fits above the board.
+    extra = max(0.0, _title_w(title) + 4 - frame.width)
+    frame = replace(frame, dx=frame.dx + extra / 2, width=frame.width + extra)
+    dwg = k.drawing(frame.width + 2, TITLE_H + height + FOOT_H)
+    _board(dwg, frame, 1, state, title, loaded.text(labels.hand), last)
     return k.to_string(dwg)
+
+
+def _title_w(title: str) -> float:
+    return book.line_width(title, bold=True)
 
 
 def _cell(state: dict[str, Any], name: str) -> tuple[int, int]:
@@ -104,10 +105,10 @@ def _ring_spots(state: dict[str, Any], last: dict[str, Any] | None) -> list[tupl
     return spots
 
 
-def _board(dwg: Any, f: Frame, x0: float, state: dict[str, Any], title: str, hand: str, last: dict[str, Any] | None, *, result: bool = False) -> None:
+def _board(dwg: Any, f: Frame, x0: float, state: dict[str, Any], title: str, hand: str, last: dict[str, Any] | None) -> None:
     art = dwg.g(transform=f"translate({x0:g} 0)")
     g, n = f.g, f.g.size
-    k.text(art, dwg, f.width / 2, TITLE_H - 4, title, k.fit_size(title, f.width, 9, bold=True), bold=True)
+    book.line(art, dwg, f.width / 2, TITLE_H - 7, title, bold=True)
     left, top, _, _ = g.box(1, n)
     left, top = left + f.dx, top + f.dy
     full = n * g.cell
@@ -116,18 +117,15 @@ def _board(dwg: Any, f: Frame, x0: float, state: dict[str, Any], title: str, han
         art.add(dwg.line((left + i * g.cell, top), (left + i * g.cell, top + full), stroke="#b0bec5", stroke_width=0.6))
         art.add(dwg.line((left, top + i * g.cell), (left + full, top + i * g.cell), stroke="#b0bec5", stroke_width=0.6))
     for x, letter in enumerate(state["columns"], start=1):
-        k.text(art, dwg, f.centre(x, 1)[0], top + full + g.band - 1, letter, 7, fill=k.GREY)
+        k.text(art, dwg, f.centre(x, 1)[0], top + full + g.band - 3, letter, book.WORD_SIZE, fill=k.GREY)
     for y in range(1, n + 1):
-        k.text(art, dwg, left - g.band / 2, f.centre(1, y)[1] + 2.5, str(y), 7, fill=k.GREY)
+        k.text(art, dwg, left - 1.5, f.centre(1, y)[1] + NUM * 0.36, str(y), NUM, anchor="end", fill=k.GREY)
     if state["round_limit"] is not None:
         _tracker(dwg, art, f, state)
     seats = seat_by_id(state)
     for m in state["marbles"]:
         marble(dwg, art, seats[m["seat"]], *f.centre(m["column"], m["row"]), R)
-    if last is not None and not result:  # the cell about to be played
-        cx, cy = f.centre(*_cell(state, last["cell"]))
-        art.add(dwg.circle((cx, cy), R + 2.2, fill="none", stroke=k.INK, stroke_width=1.2, stroke_dasharray="2.4,1.7"))
-    if last is not None and result:
+    if last is not None:
         _moves(dwg, art, f, state, last)
     _hands(dwg, art, f, state, hand)
     dwg.add(art)
@@ -163,15 +161,15 @@ def _tracker(dwg: Any, art: Any, f: Frame, state: dict[str, Any]) -> None:
 def _hands(dwg: Any, art: Any, f: Frame, state: dict[str, Any], hand: str) -> None:
     """Marbles in hand per seat, each count after its seat's marble, centred under the board."""
     seats = seat_by_id(state)
-    y = f.foot + FOOT_H - 4
+    y = f.foot + FOOT_H - 7
     label = f"{hand}:"
     parts = [(seats[sid], str(count)) for sid, count in state["supply"].items()]
-    widths = [13 + k.fonts.text_width(c, 8) + 9 for _, c in parts]
-    lead = k.fonts.text_width(label, 8) + 5
+    widths = [2 * HAND_R + 4 + book.line_width(c) + 12 for _, c in parts]
+    lead = book.line_width(label) + 6
     x = f.width / 2 - (lead + sum(widths)) / 2
-    k.text(art, dwg, x, y, label, 8, anchor="start", fill=k.GREY)
+    book.line(art, dwg, x, y, label, anchor="start", fill=k.GREY)
     x += lead
     for (seat, count), w in zip(parts, widths, strict=True):
-        marble(dwg, art, seat, x + 5, y - 3, 5, outline=0.6)
-        k.text(art, dwg, x + 13, y, count, 8, anchor="start")
+        marble(dwg, art, seat, x + HAND_R, y - 5, HAND_R, outline=0.6)
+        book.line(art, dwg, x + 2 * HAND_R + 4, y, count, anchor="start")
         x += w

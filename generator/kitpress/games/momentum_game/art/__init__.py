@@ -8,6 +8,20 @@ from __future__ import annotations
 
 from typing import Any
 
+import svgwrite
+
+from kitpress.games.momentum_game.art import step_diagram
+from kitpress.games.momentum_game.production import (
+    BOX_GAP_MM,
+    BOX_HEIGHT_MM,
+    COUNT_BOX_MM,
+    GAME_BOARD_HEIGHT_MM,
+    GAME_BOARD_MARGIN_MM,
+    MARKER_BOX_MM,
+    MomentumGameBoard,
+    MomentumGameFaces,
+)
+from kitpress.games.momentum_game.rules import CardType
 from kitpress.pieces import BLEED, CARD_TRIM, SAFE_ZONE, Art, PrintJob, mm
 from kitpress.render import svgkit as k
 from kitpress.spec.load import LoadedSpec
@@ -23,11 +37,15 @@ def _tint(colour: str, amount: float) -> str:
     return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in rgb)
 
 
-def _card_canvas() -> Any:
+def _faces(loaded: LoadedSpec) -> MomentumGameFaces:
+    return loaded.production("faces", MomentumGameFaces)
+
+
+def _card_canvas() -> svgwrite.Drawing:
     return k.drawing(W + 2 * B, H + 2 * B)
 
 
-def _pips(dwg: Any, cx: float, cy: float, count: int, total: int, colour: str, filled: bool) -> None:
+def _pips(dwg: svgwrite.Drawing, cx: float, cy: float, count: int, total: int, colour: str, filled: bool) -> None:
     gap = 22.0
     x0 = cx - gap * (total - 1) / 2
     for i in range(total):
@@ -35,11 +53,11 @@ def _pips(dwg: Any, cx: float, cy: float, count: int, total: int, colour: str, f
         dwg.add(dwg.circle((x0 + i * gap, cy), 7.5, fill=(colour if on else "none") if filled else ("#ffffff" if on else "none"), stroke=colour if filled else "#ffffff", stroke_width=2))
 
 
-def push_card(loaded: LoadedSpec, card: Any) -> Art:
+def push_card(loaded: LoadedSpec, card: CardType) -> Art:
     engine = loaded.engine
     side = engine.side(card.side)
-    faces = loaded.spec.production.faces
-    face = faces[side.id]
+    faces = _faces(loaded)
+    face = faces.push(side.id)
     shade = next(s for s in engine.config.shades if s.id == card.shade)
     strength, top = shade.strength, max(s.strength for s in engine.config.shades)
     dark = shade.strength == top
@@ -49,10 +67,10 @@ def push_card(loaded: LoadedSpec, card: Any) -> Art:
     dwg.add(dwg.rect((0, 0), (W + 2 * B, H + 2 * B), fill=field))
     if not dark:  # a light card keeps a thick frame of its colour, so it reads as the same side
         dwg.add(dwg.rect((B + 6, B + 6), (W - 12, H - 12), fill="none", stroke=side.colour, stroke_width=4, rx=8))
-    label = loaded.text(face["label"]).upper()
+    label = loaded.text(face.label).upper()
     k.text(dwg, dwg, B + W / 2, B + 66, label, k.fit_size(label, W - 2 * SAFE - 24, 20, bold=True), bold=True, fill=ink)
     dwg.add(k.arrow(dwg, B + W / 2, B + 120, 128, 26, direction, fill=ink))
-    word = loaded.text(faces["shade_labels"][shade.id])
+    word = loaded.text(faces.shade_labels[shade.id])  # check() gave every shade a label
     k.text(dwg, dwg, B + W / 2, B + 178, f"{word} · STRENGTH {strength}", 12, bold=True, fill=ink)
     _pips(dwg, B + W / 2, B + 200, strength, top, ink, filled=not dark)
     for x, y, rot in ((B + SAFE + 12, B + SAFE + 16, 0), (B + W - SAFE - 12, B + H - SAFE - 16, 180)):
@@ -64,20 +82,20 @@ def push_card(loaded: LoadedSpec, card: Any) -> Art:
     return Art(card.id, k.to_string(dwg), W, H)
 
 
-def stop_card(loaded: LoadedSpec, card: Any) -> Art:
-    face = loaded.spec.production.faces["green"]
-    colour, ink = face.get("colour", "#81c784"), face.get("ink", "#1b5e20")
+def stop_card(loaded: LoadedSpec, card: CardType) -> Art:
+    face = _faces(loaded).green
+    colour, ink = face.colour, face.ink
     dwg = _card_canvas()
     dwg.add(dwg.rect((0, 0), (W + 2 * B, H + 2 * B), fill=colour))
     cx, cy, r = B + W / 2, B + 112, 54.0
     octagon = [(cx + r * c, cy + r * s) for c, s in ((0.414, -1), (1, -0.414), (1, 0.414), (0.414, 1), (-0.414, 1), (-1, 0.414), (-1, -0.414), (-0.414, -1))]
     dwg.add(k.polygon(dwg, octagon, fill="#ffffff", stroke=ink, stroke_width=3))
-    k.text(dwg, dwg, cx, cy + 11, loaded.text(face["title"]), 30, bold=True, fill=ink)
-    subtitle = loaded.text(face["subtitle"]).upper()
+    k.text(dwg, dwg, cx, cy + 11, loaded.text(face.title), 30, bold=True, fill=ink)
+    subtitle = loaded.text(face.subtitle).upper()
     k.text(dwg, dwg, cx, B + 44, subtitle, k.fit_size(subtitle, W - 2 * SAFE - 48, 18, bold=True), bold=True, fill=ink)
     dwg.add(k.arrow(dwg, cx - 38, B + 194, 56, 10, 1, fill=ink))
     dwg.add(k.arrow(dwg, cx + 38, B + 194, 56, 10, -1, fill=ink))
-    k.text(dwg, dwg, cx, B + 232, loaded.text(face["caption"]), 16, bold=True, fill=ink)
+    k.text(dwg, dwg, cx, B + 232, loaded.text(face.caption), 16, bold=True, fill=ink)
     for x, y, rot in ((B + SAFE + 12, B + SAFE + 18, 0), (B + W - SAFE - 12, B + H - SAFE - 18, 180)):
         corner = dwg.g(transform=f"rotate({rot} {x} {y})")
         k.text(corner, dwg, x, y, "0", 16, bold=True, fill=ink)
@@ -86,13 +104,12 @@ def stop_card(loaded: LoadedSpec, card: Any) -> Art:
 
 
 def card_back(loaded: LoadedSpec) -> Art:
-    faces = loaded.spec.production.faces
     sides = loaded.engine.config.sides
     dwg = _card_canvas()
     navy = "#263238"
     dwg.add(dwg.rect((0, 0), (W + 2 * B, H + 2 * B), fill=navy))
     dwg.add(dwg.rect((B + 10, B + 10), (W - 20, H - 20), fill="none", stroke="#ffffff", stroke_width=2, rx=10))
-    title = loaded.text(faces["back_title"])
+    title = loaded.text(_faces(loaded).back_title)
     k.text(dwg, dwg, B + W / 2, B + H / 2 + 8, title, k.fit_size(title, W - 40, 22, bold=True), bold=True, fill="#ffffff")
     right = next(s for s in sides if s.edge == "max")
     left = next(s for s in sides if s.edge == "min")
@@ -113,11 +130,12 @@ def card_jobs(loaded: LoadedSpec) -> PrintJob:
 
 def board(loaded: LoadedSpec) -> Art:
     cfg = loaded.engine.config
+    design = loaded.production("board", MomentumGameBoard)
     spaces = list(range(cfg.track.min, cfg.track.max + 1))
-    space_w = mm(min(50.0, max(30.0, float(loaded.spec.production.board.get("space_width_mm", 40)))))
-    margin = mm(22)
-    width = space_w * len(spaces) + 2 * margin
-    height = mm(132)
+    space_w = mm(design.space_width_mm)
+    margin = mm(GAME_BOARD_MARGIN_MM)
+    width = space_w * len(spaces) + 2 * margin  # check() refused a track no paper holds
+    height = mm(GAME_BOARD_HEIGHT_MM)
     dwg = k.drawing(width + 2 * B, height + 2 * B)
     dwg.add(dwg.rect((0, 0), (width + 2 * B, height + 2 * B), fill="#ffffff"))
     x0, y0 = B + margin, B + mm(28)
@@ -143,29 +161,32 @@ def board(loaded: LoadedSpec) -> Art:
         label = f"{side.name} pushes {side.direction.lower()} {side.arrow}" if toward_right else f"{side.arrow} {side.name} pushes {side.direction.lower()}"
         k.text(dwg, dwg, x, y0 - 10, label, 11, bold=True, anchor="end" if toward_right else "start", fill=side.colour)
     _streak_panel(dwg, loaded, B + margin, B + mm(101), width - 2 * margin)
-    caption = loaded.text(loaded.spec.production.board.get("caption", ""))
+    caption = loaded.text(design.caption)
     if caption:
         k.text(dwg, dwg, B + width / 2, B + height - mm(5), caption, 10, fill=k.GREY)
     return Art("board", k.to_string(dwg), width, height)
 
 
-def _streak_panel(dwg: Any, loaded: LoadedSpec, x: float, y: float, width: float) -> None:
+def _streak_panel(dwg: svgwrite.Drawing, loaded: LoadedSpec, x: float, y: float, width: float) -> None:
+    """Marker boxes from the left end, count boxes up to the right end; check() refused a track too
+    short to keep them apart (production.streak_panel_mm)."""
     cfg = loaded.engine.config
     left = next(s for s in cfg.sides if s.edge == "min")
     right = next(s for s in cfg.sides if s.edge == "max")
     k.text(dwg, dwg, x, y, "STREAK MARKER", 11, bold=True, anchor="start")
     boxes = [f"{left.arrow} {left.direction}", "None", f"{right.direction} {right.arrow}"]
-    box_w, box_h = mm(30), mm(14)
+    box_w, box_h, gap = mm(MARKER_BOX_MM), mm(BOX_HEIGHT_MM), mm(BOX_GAP_MM)
     for i, label in enumerate(boxes):
-        bx = x + i * (box_w + mm(3))
+        bx = x + i * (box_w + gap)
         dwg.add(dwg.rect((bx, y + 6), (box_w, box_h), fill="#ffffff", stroke=k.INK, stroke_width=1.2, rx=4))
         k.text(dwg, dwg, bx + box_w / 2, y + 6 + box_h / 2 + 4, label, 11)
-    cx = x + width - (cfg.streak_cap + 1) * (mm(14) + mm(3))
+    count_w = mm(COUNT_BOX_MM)
+    cx = x + width - (cfg.streak_cap + 1) * (count_w + gap)
     k.text(dwg, dwg, cx, y, "STREAK COUNT", 11, bold=True, anchor="start")
     for n in range(cfg.streak_cap + 1):
-        bx = cx + n * (mm(14) + mm(3))
-        dwg.add(dwg.rect((bx, y + 6), (mm(14), box_h), fill="#ffffff", stroke=k.INK, stroke_width=1.2, rx=4))
-        k.text(dwg, dwg, bx + mm(7), y + 6 + box_h / 2 + 5, str(n), 14, bold=True)
+        bx = cx + n * (count_w + gap)
+        dwg.add(dwg.rect((bx, y + 6), (count_w, box_h), fill="#ffffff", stroke=k.INK, stroke_width=1.2, rx=4))
+        k.text(dwg, dwg, bx + count_w / 2, y + 6 + box_h / 2 + 5, str(n), 14, bold=True)
 
 
 def tokens(loaded: LoadedSpec) -> list[Art]:
@@ -212,7 +233,7 @@ def referee_card(loaded: LoadedSpec) -> Art:
 def colour_pairs(loaded: LoadedSpec) -> list[tuple[str, str, str]]:
     """Colours that carry a meaning and must stay apart in grey and for colour-blind readers."""
     red, blue = (loaded.engine.side(s) for s in ("red", "blue"))
-    green = loaded.spec.production.faces["green"].get("colour", "#81c784")
+    green = _faces(loaded).green.colour
     return [("side", red.colour, blue.colour), ("push or stop", red.colour, green), ("push or stop", blue.colour, green)]
 
 
@@ -226,25 +247,4 @@ def jobs(loaded: LoadedSpec) -> list[PrintJob]:
 
 
 def diagram(loaded: LoadedSpec, before: dict[str, Any], after: dict[str, Any]) -> str:
-    """A small track strip: the block before (outlined) and after (filled), with the streak marker."""
-    lo, hi = after["track_min"], after["track_max"]
-    cell = 34.0
-    n = hi - lo + 1
-    width, height = cell * n + 150, 52.0
-    dwg = k.drawing(width, height)
-    sides = {loaded.engine.edge(s.id): s for s in loaded.engine.config.sides}
-    for i in range(n):
-        value = lo + i
-        owner = sides.get(value)
-        dwg.add(dwg.rect((2 + i * cell, 14), (cell, 26), fill=_tint(owner.colour, 0.8) if owner else "#ffffff", stroke=k.INK, stroke_width=1))
-        k.text(dwg, dwg, 2 + i * cell + cell / 2, 10, str(value), 9, bold=True)
-    bx = 2 + (before["position"] - lo) * cell + cell / 2
-    ax = 2 + (after["position"] - lo) * cell + cell / 2
-    if bx != ax:
-        dwg.add(dwg.rect((bx - 8, 19), (16, 16), fill="none", stroke=k.GREY, stroke_width=1.2, stroke_dasharray="2,2"))
-        dwg.add(dwg.line((bx + (9 if ax > bx else -9), 27), (ax - (11 if ax > bx else -11), 27), stroke=k.INK, stroke_width=1.2))
-    dwg.add(dwg.rect((ax - 8, 19), (16, 16), fill="#ffb300", stroke=k.INK, stroke_width=1.2))
-    marker = after.get("last_winner")
-    label = "streak: None" if not marker else f"streak: {loaded.engine.side(marker).direction} {loaded.engine.side(marker).arrow} ×{after['streak_count']}"
-    k.text(dwg, dwg, cell * n + 12, 31, label, 9, anchor="start")
-    return k.to_string(dwg)
+    return step_diagram.diagram(loaded, before, after)

@@ -11,6 +11,14 @@ from typing import Any
 
 from kitpress import fonts
 from kitpress.games.newtonian_rummy.art import marks as nm
+from kitpress.games.newtonian_rummy.layout import (
+    MARKER_BOX,
+    MARKER_GAP,
+    MARKER_PAD,
+    marker_width,
+    streak_boxes,
+)
+from kitpress.games.newtonian_rummy.production import RummyBoard, RummyFaces
 from kitpress.pieces import BLEED, SAFE_ZONE, Art
 from kitpress.render import svgkit as k
 from kitpress.sheets.geometry import PACK_MARGIN, PAPERS
@@ -56,18 +64,26 @@ class TrackLayout:
         return round(min(self.cell_w, self.cell_h - self.label_h) * 0.78, 1)
 
 
+def _board(loaded: LoadedSpec) -> RummyBoard:
+    return loaded.production("board", RummyBoard)
+
+
+def _faces(loaded: LoadedSpec) -> RummyFaces:
+    return loaded.production("faces", RummyFaces)
+
+
 def layout(loaded: LoadedSpec) -> TrackLayout:
     edge = loaded.engine.config.track.edge
     return TrackLayout(-edge, edge, _room()[0] - 6)
 
 
 def _goal_cell(dwg: Any, loaded: LoadedSpec, lay: TrackLayout, x: float, value: int, owner: Any) -> None:
-    board = loaded.spec.production.board
+    board = _board(loaded)
     top, w, h = B + lay.top, lay.cell_w, lay.cell_h
     dwg.add(dwg.rect((x, top), (w, h), fill=owner.colour))
-    nm.pattern(dwg, dwg, board["edge_patterns"][owner.id], (x + 2, top + lay.label_h, w - 4, h - lay.label_h - 2), nm.tint(owner.colour, 0.5), gap=8)
+    nm.pattern(dwg, dwg, board.edge_patterns.of(owner.id), (x + 2, top + lay.label_h, w - 4, h - lay.label_h - 2), nm.tint(owner.colour, 0.5), gap=8)
     k.text(dwg, dwg, x + w / 2, top + 27, nm.signed(value), k.fit_size(nm.signed(value), w - 8, 24, bold=True), bold=True, fill=WHITE)
-    for i, word in enumerate((owner.name.upper(), loaded.text(board["wins"]))):
+    for i, word in enumerate((owner.name.upper(), loaded.text(board.wins))):
         size = k.fit_size(word, w - 12, 12, bold=True, minimum=8)
         cy = top + lay.label_h + (h - lay.label_h) / 2 + (i - 0.5) * 18
         plate = min(w - 6, fonts.text_width(word, size, "bold") + 8)
@@ -77,11 +93,11 @@ def _goal_cell(dwg: Any, loaded: LoadedSpec, lay: TrackLayout, x: float, value: 
 
 def _edge_bars(dwg: Any, loaded: LoadedSpec, lay: TrackLayout) -> None:
     """The team colour and pattern run from each end of the track out into the bleed."""
-    patterns = loaded.spec.production.board["edge_patterns"]
+    patterns = _board(loaded).edge_patterns
     top = B + lay.top
     for owner, x0, x1 in ((nm.team_at(loaded, "min"), 0.0, B + lay.pad), (nm.team_at(loaded, "max"), B + lay.x(lay.high + 1), 2 * B + lay.width)):
         dwg.add(dwg.rect((round(x0, 2), top), (round(x1 - x0, 2), lay.cell_h), fill=owner.colour))
-        nm.pattern(dwg, dwg, patterns[owner.id], (x0, top, x1 - x0, lay.cell_h), nm.tint(owner.colour, 0.5), gap=8)
+        nm.pattern(dwg, dwg, patterns.of(owner.id), (x0, top, x1 - x0, lay.cell_h), nm.tint(owner.colour, 0.5), gap=8)
 
 
 def _centre_mark(dwg: Any, loaded: LoadedSpec, lay: TrackLayout) -> None:
@@ -90,13 +106,13 @@ def _centre_mark(dwg: Any, loaded: LoadedSpec, lay: TrackLayout) -> None:
     dwg.add(dwg.rect((B + lay.x(0), top), (lay.cell_w, lay.cell_h), fill="none", stroke=k.INK, stroke_width=4))
     for y, d in ((top, -1), (bottom, 1)):  # a pointer above and below the 0 space
         dwg.add(k.polygon(dwg, [(cx, y + d * 4), (cx - 9, y + d * 18), (cx + 9, y + d * 18)], fill=k.INK))
-    start = loaded.text(loaded.spec.production.board["start"])
+    start = loaded.text(_board(loaded).start)
     k.text(dwg, dwg, cx, bottom + 31, start, 11, bold=True)
 
 
 def board(loaded: LoadedSpec) -> Art:
     lay = layout(loaded)
-    prod = loaded.spec.production.board
+    prod = _board(loaded)
     dwg = k.drawing(lay.width + 2 * B, lay.height + 2 * B)
     dwg.add(dwg.rect((0, 0), (lay.width + 2 * B, lay.height + 2 * B), fill=WHITE))
     title = loaded.spec.identity.title
@@ -104,7 +120,7 @@ def board(loaded: LoadedSpec) -> Art:
     _edge_bars(dwg, loaded, lay)
     left, right = nm.team_at(loaded, "min"), nm.team_at(loaded, "max")
     owners = {lay.low: left, lay.high: right}
-    pulls = loaded.text(prod["pulls"])
+    pulls = loaded.text(prod.pulls)
     for owner, d in ((left, -1), (right, 1)):
         x_end = B + (lay.pad if d < 0 else lay.width - lay.pad)
         dwg.add(k.arrow(dwg, x_end - d * 26, B + lay.top - 17, 52, 9, d, fill=owner.colour))
@@ -125,7 +141,7 @@ def board(loaded: LoadedSpec) -> Art:
         dwg.add(dwg.rect((x, top), (lay.cell_w, lay.cell_h), fill="none", stroke=k.INK, stroke_width=1.5))
         dwg.add(dwg.line((x, top + lay.label_h), (x + lay.cell_w, top + lay.label_h), stroke=k.INK, stroke_width=0.6))
     _centre_mark(dwg, loaded, lay)
-    side_text = loaded.text(prod["side"])
+    side_text = loaded.text(prod.side)
     below = B + lay.top + lay.cell_h + 18
     for owner, lo, hi in ((left, lay.low + 1, -1), (right, 1, lay.high - 1)):
         if lo > hi:
@@ -135,7 +151,7 @@ def board(loaded: LoadedSpec) -> Art:
         dwg.add(dwg.line((x0, below - 4), (x1, below - 4), stroke=owner.colour, stroke_width=1.5))
         dwg.add(k.polygon(dwg, [((x1 if d > 0 else x0) + d * 2, below - 4), ((x1 if d > 0 else x0) - d * 8, below - 9), ((x1 if d > 0 else x0) - d * 8, below + 1)], fill=owner.colour))
         k.text(dwg, dwg, (x0 + x1) / 2, below + 11, f"{owner.name}'s {side_text}", 11, bold=True, fill=owner.colour)
-    caption = loaded.text(prod.get("caption", ""))
+    caption = loaded.text(prod.caption)
     if caption:
         k.paragraph(dwg, dwg, B + lay.width / 2, B + lay.height - 22, caption, lay.width - 80, 10, anchor="middle", fill=k.GREY)
     return Art("track", k.to_string(dwg), lay.width, lay.height)
@@ -144,65 +160,49 @@ def board(loaded: LoadedSpec) -> Art:
 # --- tokens ------------------------------------------------------------------------------------
 
 TEXT_INSET = SAFE_ZONE + 1.0  # pt: the token's text keeps clear of the safe zone
+MIN_TEXT = 7.0  # pt: the preflight's smallest printed text (lint.layout.MIN_TEXT_PT)
 
 
 def block_token(loaded: LoadedSpec) -> Art:
-    design = loaded.spec.production.faces["block"]
+    design = _faces(loaded).block
     size = layout(loaded).block
     dwg = k.drawing(size + 2 * B, size + 2 * B)
-    dwg.add(dwg.rect((0, 0), (size + 2 * B, size + 2 * B), fill=design["colour"]))
+    dwg.add(dwg.rect((0, 0), (size + 2 * B, size + 2 * B), fill=design.colour))
     dwg.add(dwg.rect((B + 5, B + 5), (size - 10, size - 10), fill="none", stroke=k.INK, stroke_width=1.5))
-    label = loaded.text(design["label"])
+    label = loaded.text(design.label)
     room = size - 2 * TEXT_INSET  # the label stays inside the print safe zone on both sides
-    pt = k.fit_size(label, room, 12, bold=True, minimum=5.0)
+    pt = k.fit_size(label, room, 12, bold=True, minimum=MIN_TEXT)
     if k.fonts.text_width(label, pt, "bold") <= room:  # on a longer track's small spaces it may not fit:
         k.text(dwg, dwg, B + size / 2, B + size / 2 + pt / 3, label, pt, bold=True)  # then colour tells it
     return Art("block", k.to_string(dwg), size, size)
 
 
-def streak_boxes(loaded: LoadedSpec) -> list[tuple[int, str]]:
-    """The StreakCount boxes one direction needs: 1, 2, … up to where the bonus stops growing (that
-    box reads "n+"). Without a cap, up to the longest streak the track allows: each win moves at
-    least 1 + bonus spaces, and a streak never turns back."""
-    eng: Any = loaded.engine
-    span = 2 * eng.config.track.edge
-    boxes: list[tuple[int, str]] = []
-    n, travelled = 1, 0
-    while True:
-        travelled += 1 + eng.bonus_for(n)
-        if eng.bonus_for(n + 1) == eng.bonus_for(n) or travelled >= span:
-            boxes.append((n, f"{n}+"))
-            return boxes
-        boxes.append((n, str(n)))
-        n += 1
-
-
 def momentum_marker(loaded: LoadedSpec) -> Art:
     """The marker as a little track of its own: (Red, n) … (None, 0) … (Blue, n); one chip on it."""
     eng: Any = loaded.engine
-    design = loaded.spec.production.faces["momentum"]
-    patterns = loaded.spec.production.board["edge_patterns"]
+    design = _faces(loaded).momentum
+    patterns = _board(loaded).edge_patterns
     left, right = nm.team_at(loaded, "min"), nm.team_at(loaded, "max")
-    boxes = streak_boxes(loaded)
+    boxes = streak_boxes(eng)
     slots: list[tuple[Any, int, str]] = [(left, n, s) for n, s in reversed(boxes)] + [(None, 0, "0")] + [(right, n, s) for n, s in boxes]
-    box, gap, pad = 64.0, 6.0, 16.0
-    width = len(slots) * box + (len(slots) - 1) * gap + 2 * pad
+    box, gap, pad = MARKER_BOX, MARKER_GAP, MARKER_PAD
+    width = marker_width(len(boxes))  # check() refused a marker no sheet holds
     # Fewer boxes (a lower bonus cap) make a narrower card, where the "how" text takes more lines:
     # the card grows to keep its last line (baseline + descender) out of the safe margin.
-    how = loaded.text(design["how"])
+    how = loaded.text(design.how)
     last_baseline = 58 + box + 36 + (len(k.wrap(how, width - 2 * pad, 9.5)) - 1) * 9.5 * 1.25
     height = max(176.0, last_baseline + 3 + TEXT_INSET)
     dwg = k.drawing(width + 2 * B, height + 2 * B)
     dwg.add(dwg.rect((0, 0), (width + 2 * B, height + 2 * B), fill=WHITE))
-    k.text(dwg, dwg, B + width / 2, B + 24, loaded.text(design["title"]), 14, bold=True)
+    k.text(dwg, dwg, B + width / 2, B + 24, loaded.text(design.title), 14, bold=True)
     top = B + 58
-    bonus_word = loaded.text(design["bonus"])
+    bonus_word = loaded.text(design.bonus)
     for i, (owner, n, label) in enumerate(slots):
         x = B + pad + i * (box + gap)
         colour = owner.colour if owner else k.INK
         dwg.add(dwg.rect((x, top), (box, box), fill=nm.tint(owner.colour, 0.86) if owner else WHITE, stroke=colour, stroke_width=2, rx=4))
         if owner:
-            nm.pattern(dwg, dwg, patterns[owner.id], (x + 2, top + box - 12, box - 4, 10), owner.colour, gap=5)
+            nm.pattern(dwg, dwg, patterns.of(owner.id), (x + 2, top + box - 12, box - 4, 10), owner.colour, gap=5)
         k.text(dwg, dwg, x + box / 2, top + 30, label, 22, bold=True, fill=colour)
         k.text(dwg, dwg, x + box / 2, top + 45, f"{bonus_word} +{eng.bonus_for(n)}", 8, fill=k.INK)
     for owner, first, d in ((left, 0, -1), (right, len(boxes) + 1, 1)):
@@ -211,15 +211,15 @@ def momentum_marker(loaded: LoadedSpec) -> Art:
         tip = x1 if d > 0 else x0
         dwg.add(k.arrow(dwg, tip - d * 20, top - 12, 40, 7, d, fill=owner.colour))
         k.text(dwg, dwg, tip - d * 46, top - 8, owner.name.upper(), 12, bold=True, anchor="end" if d > 0 else "start", fill=owner.colour)
-    k.text(dwg, dwg, B + pad + len(boxes) * (box + gap) + box / 2, top - 8, loaded.text(design["none"]), 11, bold=True)
-    k.text(dwg, dwg, B + pad, top + box + 17, loaded.text(design["streak"]), 10, bold=True, anchor="start")
+    k.text(dwg, dwg, B + pad + len(boxes) * (box + gap) + box / 2, top - 8, loaded.text(design.none), 11, bold=True)
+    k.text(dwg, dwg, B + pad, top + box + 17, loaded.text(design.streak), 10, bold=True, anchor="start")
     k.paragraph(dwg, dwg, B + width / 2, top + box + 36, how, width - 2 * pad, 9.5, anchor="middle")
     return Art("momentum-marker", k.to_string(dwg), width, height)
 
 
 def momentum_chip(loaded: LoadedSpec) -> Art:
     size = 76.0
-    label = loaded.text(loaded.spec.production.faces["momentum"]["chip"])
+    label = loaded.text(_faces(loaded).momentum.chip)
     dwg = k.drawing(size + 2 * B, size + 2 * B)
     dwg.add(dwg.rect((0, 0), (size + 2 * B, size + 2 * B), fill=WHITE))
     c = B + size / 2

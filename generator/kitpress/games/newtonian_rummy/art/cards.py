@@ -11,7 +11,8 @@ from typing import Any
 
 from kitpress import fonts
 from kitpress.games.newtonian_rummy.art import marks as nm
-from kitpress.games.newtonian_rummy.cards import Card
+from kitpress.games.newtonian_rummy.cards import Card, Face
+from kitpress.games.newtonian_rummy.production import FaceCard, KCard, RummyFaces
 from kitpress.pieces import BLEED, CARD_TRIM, SAFE_ZONE, Art, PrintJob
 from kitpress.render import svgkit as k
 from kitpress.spec.load import LoadedSpec
@@ -22,6 +23,10 @@ SAFE = SAFE_ZONE
 TOP_BAND = 40.0  # trim-relative depth of the header band
 BOTTOM_BAND = 30.0
 WHITE = "#ffffff"
+
+
+def _faces(loaded: LoadedSpec) -> RummyFaces:
+    return loaded.production("faces", RummyFaces)
 
 
 def _canvas() -> Any:
@@ -45,15 +50,15 @@ def _bands(dwg: Any, colour: str, top: str, bottom: str | None) -> None:
 
 def _indices(loaded: LoadedSpec, dwg: Any, card: Card, colour: str) -> None:
     """Rank, category letter and category symbol at top left, and turned at bottom right."""
-    cat = loaded.spec.production.faces["categories"][card.category]
-    cat_colour = cat["colour"]
+    cat = _faces(loaded).categories[card.category]  # check() gave every category a design
+    cat_colour = cat.colour
     x = B + SAFE + 14  # the centre of a 24 pt column that starts on the safe line
     for rotation in (0, 180):
         group = dwg.g(transform=f"rotate({rotation} {B + W / 2} {B + H / 2})")
         size = k.fit_size(card.rank, 24, 20, bold=True, minimum=14)
         k.text(group, dwg, x, B + TOP_BAND + 23, card.rank, size, bold=True, fill=colour)
         k.text(group, dwg, x, B + TOP_BAND + 38, card.category, 12, bold=True, fill=cat_colour)
-        nm.symbol(group, dwg, cat["symbol"], x, B + TOP_BAND + 51, 15, cat_colour)
+        nm.symbol(group, dwg, cat.symbol, x, B + TOP_BAND + 51, 15, cat_colour)
         dwg.add(group)
 
 
@@ -73,12 +78,12 @@ def _formula_band(loaded: LoadedSpec, dwg: Any, mine: str, colour: str) -> None:
 
 
 def number_card(loaded: LoadedSpec, card: Card) -> Art:
-    cat = loaded.spec.production.faces["categories"][card.category]
-    colour = cat["colour"]
+    cat = _faces(loaded).categories[card.category]
+    colour = cat.colour
     dwg = _canvas()
-    _bands(dwg, colour, loaded.text(cat["header"]), None)
+    _bands(dwg, colour, loaded.text(cat.header), None)
     if card.role == "none":
-        note = loaded.text(cat["wild_note"] if loaded.engine.config.wild_melds else cat["note"])
+        note = loaded.text(cat.wild_note if loaded.engine.config.wild_melds else cat.note)
         size, lines = _fitted_note(note)
         leading = size * 1.15
         # centred between the band's top and the safe margin (the text's own height: ~0.7 size above
@@ -94,7 +99,7 @@ def number_card(loaded: LoadedSpec, card: Card) -> Art:
     widest = str(loaded.engine.config.numbers.high)
     size = k.fit_size(widest, W - 2 * (SAFE + 34), 96, bold=True, minimum=40)  # one size for every numeral
     k.text(dwg, dwg, B + W / 2, B + 138, card.rank, size, bold=True, fill=colour)
-    nm.symbol(dwg, dwg, cat["symbol"], B + W / 2, B + 180, 44, colour)
+    nm.symbol(dwg, dwg, cat.symbol, B + W / 2, B + 180, 44, colour)
     return Art(card.id, k.to_string(dwg), W, H)
 
 
@@ -109,10 +114,13 @@ def _fitted_note(note: str) -> tuple[float, list[str]]:
     return size, lines
 
 
-def _face(loaded: LoadedSpec, rank: str) -> tuple[Any, dict[str, Any]]:
+def _face(loaded: LoadedSpec, rank: str) -> tuple[Face, FaceCard]:
     """The config's face (name, effect) and the spec's print design for that rank."""
-    face = next(f for f in loaded.engine.config.faces if f.rank == rank)
-    return face, loaded.spec.production.faces["face_cards"][rank]
+    face = next(f for f in loaded.engine.config.faces if f.rank == rank)  # cards.Config has J, Q and K
+    design = _faces(loaded).face_cards.of(rank)
+    if design is None:
+        raise AssertionError(f"production.check lets no deck with {rank} cards through without their design")
+    return face, design
 
 
 def _effect_text(dwg: Any, text: str, middle: float, colour: str) -> None:
@@ -135,7 +143,7 @@ def _effect_text(dwg: Any, text: str, middle: float, colour: str) -> None:
 
 def face_card(loaded: LoadedSpec, card: Card) -> Art:
     face, design = _face(loaded, card.rank)
-    colour = design["colour"]
+    colour = design.colour
     dwg = _canvas()
     name = face.name.upper()
     _bands(dwg, colour, name, name)
@@ -144,22 +152,24 @@ def face_card(loaded: LoadedSpec, card: Card) -> Art:
     for rotation in (0, 180):
         group = dwg.g(transform=f"rotate({rotation} {B + W / 2} {B + H / 2})")
         k.text(group, dwg, B + W / 2 - 20, B + TOP_BAND + 49, card.rank, 44, bold=True, fill=colour)
-        nm.symbol(group, dwg, design["symbol"], B + W / 2 + 26, B + TOP_BAND + 33, 34, colour)
+        nm.symbol(group, dwg, design.symbol, B + W / 2 + 26, B + TOP_BAND + 33, 34, colour)
         dwg.add(group)
-    _effect_text(dwg, loaded.text(design["text"]), B + H / 2, colour)
+    _effect_text(dwg, loaded.text(design.text), B + H / 2, colour)
     return Art(card.id, k.to_string(dwg), W, H)
 
 
 def k_card(loaded: LoadedSpec, card: Card) -> Art:
     """The K: each end names the kind it cancels when that end points at the other team."""
     face, design = _face(loaded, card.rank)
-    colour = design["colour"]
-    ends = design["ends"]
-    label = loaded.text(design["end_label"])
+    if not isinstance(design, KCard):
+        raise AssertionError("production.check lets only the K be the equilibrium card, and the K's design is a KCard")
+    colour = design.colour
+    ends = design.ends
+    label = loaded.text(design.end_label)
     dwg = _canvas()
-    _bands(dwg, colour, f"▲ {label} {ends['top']} ▲", f"▲ {label} {ends['bottom']} ▲")
+    _bands(dwg, colour, f"▲ {label} {ends.top} ▲", f"▲ {label} {ends.bottom} ▲")
     _indices(loaded, dwg, card, colour)
-    for rotation, target in ((0, ends["top"]), (180, ends["bottom"])):
+    for rotation, target in ((0, ends.top), (180, ends.bottom)):
         group = dwg.g(transform=f"rotate({rotation} {B + W / 2} {B + H / 2})")
         cy = B + TOP_BAND + 20
         group.add(dwg.circle((B + W / 2, cy), 15, fill=WHITE, stroke=colour, stroke_width=2.5))
@@ -167,31 +177,31 @@ def k_card(loaded: LoadedSpec, card: Card) -> Art:
         dwg.add(group)
     top = B + TOP_BAND + 44  # below the top end's circle; everything here ends above the bottom one
     k.text(dwg, dwg, B + W / 2 - 24, top + 28, card.rank, 30, bold=True, fill=colour)
-    nm.symbol(dwg, dwg, design["symbol"], B + W / 2 + 18, top + 14, 30, colour)
+    nm.symbol(dwg, dwg, design.symbol, B + W / 2 + 18, top + 14, 30, colour)
     k.text(dwg, dwg, B + W / 2, top + 44, face.name.upper(), 10.5, bold=True, fill=colour)
-    text = loaded.text(design["text"])
+    text = loaded.text(design.text)
     k.text(dwg, dwg, B + W / 2, top + 57, text, k.fit_size(text, W - 2 * (SAFE + 26), 10.5, bold=True, minimum=8), bold=True)
-    k.paragraph(dwg, dwg, B + W / 2, top + 69, loaded.text(design["aim_note"]), W - 2 * (SAFE + 28), 8, leading=1.15, anchor="middle")
+    k.paragraph(dwg, dwg, B + W / 2, top + 69, loaded.text(design.aim_note), W - 2 * (SAFE + 28), 8, leading=1.15, anchor="middle")
     return Art(card.id, k.to_string(dwg), W, H)
 
 
 def card_back(loaded: LoadedSpec) -> Art:
     """A light back (low ink) that looks the same from either end."""
-    faces = loaded.spec.production.faces
+    faces = _faces(loaded)
     dwg = k.drawing(W + 2 * B, H + 2 * B)
-    dwg.add(dwg.rect((0, 0), (W + 2 * B, H + 2 * B), fill=faces["back_colour"]))
+    dwg.add(dwg.rect((0, 0), (W + 2 * B, H + 2 * B), fill=faces.back_colour))
     dwg.add(dwg.rect((B + 10, B + 10), (W - 20, H - 20), fill=WHITE, stroke=k.INK, stroke_width=1.5, rx=10))
     cx, cy = B + W / 2, B + H / 2
     dwg.add(dwg.circle((cx, cy), 46, fill="none", stroke=k.INK, stroke_width=2))
     k.text(dwg, dwg, cx, cy + 5, "".join(nm.formula(loaded)), 14, bold=True)
-    title = loaded.text(faces["back_title"])
+    title = loaded.text(faces.back_title)
     k.text(dwg, dwg, cx, cy - 62, title, k.fit_size(title, W - 40, 16, bold=True), bold=True)
-    subtitle = loaded.text(faces["back_subtitle"])
+    subtitle = loaded.text(faces.back_subtitle)
     k.text(dwg, dwg, cx, cy + 74, subtitle, k.fit_size(subtitle, W - 40, 11), fill=k.GREY)
-    cats = faces["categories"]
+    cats = faces.categories
     ids = [c.id for c in loaded.engine.config.categories]
     for i, cat_id in enumerate(ids):  # the categories in a row under the emblem
-        nm.symbol(dwg, dwg, cats[cat_id]["symbol"], cx + (i - (len(ids) - 1) / 2) * 32, cy + 100, 22, cats[cat_id]["colour"])
+        nm.symbol(dwg, dwg, cats[cat_id].symbol, cx + (i - (len(ids) - 1) / 2) * 32, cy + 100, 22, cats[cat_id].colour)
     left, right = nm.team_at(loaded, "min"), nm.team_at(loaded, "max")
     for d, team in ((-1, left), (1, right)):  # the tug of war above
         dwg.add(k.arrow(dwg, cx + d * 34, cy - 96, 52, 9, d, fill=team.colour))

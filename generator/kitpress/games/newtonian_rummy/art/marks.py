@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from kitpress.games.newtonian_rummy.production import CardSymbol, EdgePattern
 from kitpress.render import svgkit as k
 from kitpress.spec.load import LoadedSpec
 
@@ -72,15 +73,15 @@ def dots(parent: Any, dwg: Any, x: float, y: float, w: float, h: float, gap: flo
             cx += gap
 
 
-def pattern(parent: Any, dwg: Any, name: str, box: tuple[float, float, float, float], colour: str, gap: float = 7.0) -> None:
+def pattern(parent: Any, dwg: Any, name: EdgePattern, box: tuple[float, float, float, float], colour: str, gap: float = 7.0) -> None:
     """The spec's edge pattern ("hatched" or "dotted") over a box."""
     x, y, w, h = box
     if name == "hatched":
         hatch(parent, dwg, x, y, w, h, gap, colour)
     elif name == "dotted":
         dots(parent, dwg, x, y, w, h, gap, colour, radius=gap * 0.22)
-    else:
-        raise ValueError(f"unknown edge pattern {name!r}; expected hatched or dotted")
+    else:  # production.EdgePattern lets no other name load
+        raise AssertionError(f"no drawing for the edge pattern {name!r}")
 
 
 # --- symbols ---------------------------------------------------------------------------------
@@ -91,7 +92,7 @@ def _arc(cx: float, cy: float, r: float, start: float, end: float, n: int = 24) 
     return [(cx + r * math.cos(math.radians(start + (end - start) * i / n)), cy - r * math.sin(math.radians(start + (end - start) * i / n))) for i in range(n + 1)]
 
 
-def symbol(parent: Any, dwg: Any, name: str, cx: float, cy: float, size: float, colour: str) -> None:
+def symbol(parent: Any, dwg: Any, name: CardSymbol, cx: float, cy: float, size: float, colour: str) -> None:
     """One named symbol filling about a size × size box centred on (cx, cy)."""
     s = size / 2
     stroke = max(1.0, size / 14)
@@ -132,5 +133,5 @@ def symbol(parent: Any, dwg: Any, name: str, cx: float, cy: float, size: float, 
             parent.add(k.polygon(dwg, pan, fill=colour))
             for dx in (-0.28, 0.28):
                 parent.add(dwg.line((round(px, 2), round(cy - s * 0.45, 2)), (round(px + dx * s, 2), round(cy + s * 0.05, 2)), stroke=colour, stroke_width=stroke * 0.7))
-    else:
-        raise ValueError(f"unknown symbol {name!r}")
+    else:  # production.CardSymbol lets no other name load
+        raise AssertionError(f"no drawing for the symbol {name!r}")

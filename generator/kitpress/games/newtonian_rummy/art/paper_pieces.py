@@ -7,6 +7,7 @@ from typing import Any
 
 from kitpress.games.newtonian_rummy.art import marks as nm
 from kitpress.games.newtonian_rummy.cards import FACE_RANKS, Play, worth
+from kitpress.games.newtonian_rummy.production import RummyFaces
 from kitpress.pieces import BLEED, Art
 from kitpress.render import svgkit as k
 from kitpress.spec.load import LoadedSpec
@@ -14,6 +15,10 @@ from kitpress.spec.load import LoadedSpec
 B = BLEED
 WHITE = "#ffffff"
 PAGE = (522.0, 720.0)  # a full page that packs on Letter and on A4 (7.25 × 10 in)
+
+
+def _faces(loaded: LoadedSpec) -> RummyFaces:
+    return loaded.production("faces", RummyFaces)
 
 
 def _page() -> Any:
@@ -42,11 +47,11 @@ def referee_card(loaded: LoadedSpec) -> Art:
 
 
 def _referee(loaded: LoadedSpec, width: float, height: float, size: float) -> tuple[Any, float]:
-    titles = loaded.spec.production.faces["referee"]
+    titles = _faces(loaded).referee
     dwg = k.drawing(width + 2 * B, height + 2 * B)
     dwg.add(dwg.rect((0, 0), (width + 2 * B, height + 2 * B), fill=WHITE))
     dwg.add(dwg.rect((0, 0), (width + 2 * B, B + 52), fill=k.INK))
-    k.text(dwg, dwg, B + width / 2, B + 24, loaded.text(titles["title"]), 16, bold=True, fill=WHITE)
+    k.text(dwg, dwg, B + width / 2, B + 24, loaded.text(titles.title), 16, bold=True, fill=WHITE)
     k.text(dwg, dwg, B + width / 2, B + 42, loaded.spec.identity.title, 10.5, fill=WHITE)
     left, y = B + 20, B + 76
     for n, item in enumerate(loaded.spec.referee_checklist, start=1):
@@ -54,7 +59,7 @@ def _referee(loaded: LoadedSpec, width: float, height: float, size: float) -> tu
         k.text(dwg, dwg, left + 18, y, f"{n}.", size, bold=True, anchor="start")
         y = k.paragraph(dwg, dwg, left + 34, y, loaded.text(item), width - 40 - 34, size) + size * 0.6
     y += 6
-    k.text(dwg, dwg, left, y, loaded.text(titles["rulings"]), size, bold=True, anchor="start")
+    k.text(dwg, dwg, left, y, loaded.text(titles.rulings), size, bold=True, anchor="start")
     y += size * 1.4
     for rul in loaded.spec.classroom.quick_rulings:
         y = k.paragraph(dwg, dwg, left, y, f"{loaded.text(rul.issue)}: {loaded.text(rul.resolution)}", width - 40, size - 1) + 3
@@ -65,63 +70,55 @@ def _referee(loaded: LoadedSpec, width: float, height: float, size: float) -> tu
 
 
 def _suit_of(loaded: LoadedSpec) -> dict[str, str]:
-    """Category id → suit glyph; every category of the deck needs exactly one suit."""
-    suits = loaded.spec.production.faces["standard_deck"]["suits"]
-    by_cat = {cat: suit for suit, cat in suits.items()}
-    missing = [c.id for c in loaded.engine.config.categories if c.id not in by_cat]
-    if missing or len(by_cat) != len(suits):
-        raise ValueError(f"production.faces.standard_deck.suits must give each category one suit; missing {missing}")
-    return by_cat
+    """Category id → suit glyph: check() gave every category of the deck exactly one suit."""
+    return {cat: suit for suit, cat in _faces(loaded).standard_deck.suits.items()}
 
 
 def _ranks(loaded: LoadedSpec) -> list[tuple[str, str]]:
-    """(standard rank, game rank) for every rank this deck has, in the spec's order."""
+    """(standard rank, game rank) for every rank this deck has (check() mapped them all), in the spec's order."""
     deck: Any = loaded.engine.deck  # type: ignore[attr-defined]
     have = {card.rank for card in deck.cards.values()}
-    mapping = loaded.spec.production.faces["standard_deck"]["ranks"]
-    pairs = [(str(std), str(game)) for std, game in mapping.items() if str(game) in have]
-    if {g for _, g in pairs} != have:
-        raise ValueError(f"production.faces.standard_deck.ranks misses ranks {sorted(have - {g for _, g in pairs})}")
-    return pairs
+    return [(std, game) for std, game in _faces(loaded).standard_deck.ranks.items() if game in have]
 
 
 def _badge(dwg: Any, loaded: LoadedSpec, x: float, y: float, cat_id: str, w: float = 180, h: float = 36) -> None:
     """A category as its card shows it: colour band, letter, header word, symbol."""
-    cat = loaded.spec.production.faces["categories"][cat_id]
-    dwg.add(dwg.rect((x, y), (w, h), fill=cat["colour"], rx=5))
+    cat = _faces(loaded).categories[cat_id]
+    dwg.add(dwg.rect((x, y), (w, h), fill=cat.colour, rx=5))
     k.text(dwg, dwg, x + 18, y + h / 2 + 8, cat_id, 22, bold=True, fill=WHITE)
-    header = loaded.text(cat["header"])
+    header = loaded.text(cat.header)
     k.text(dwg, dwg, x + 36, y + h / 2 + 5, header, k.fit_size(header, w - 76, 13, bold=True), bold=True, anchor="start", fill=WHITE)
     dwg.add(dwg.circle((x + w - 20, y + h / 2), 15, fill=WHITE))
-    nm.symbol(dwg, dwg, cat["symbol"], x + w - 20, y + h / 2, 20, cat["colour"])
+    nm.symbol(dwg, dwg, cat.symbol, x + w - 20, y + h / 2, 20, cat.colour)
 
 
 def reference_sheet(loaded: LoadedSpec) -> Art:
-    faces = loaded.spec.production.faces
-    std = faces["standard_deck"]
+    faces = _faces(loaded)
+    std = faces.standard_deck
     cfg = loaded.engine.config
     deck: Any = loaded.engine.deck  # type: ignore[attr-defined]
     suit_of = _suit_of(loaded)
     pairs = _ranks(loaded)
     numbers = [(s, g) for s, g in pairs if g not in FACE_RANKS]
     dwg = _page()
-    k.text(dwg, dwg, B + PAGE[0] / 2, B + 36, loaded.text(std["title"]), 22, bold=True)
+    k.text(dwg, dwg, B + PAGE[0] / 2, B + 36, loaded.text(std.title), 22, bold=True)
     k.text(dwg, dwg, B + PAGE[0] / 2, B + 53, loaded.spec.identity.title, 11, fill=k.GREY)
-    y = k.paragraph(dwg, dwg, B + PAGE[0] / 2, B + 74, loaded.text(std["note"]), PAGE[0] - 80, 11, anchor="middle") + 14
-    y = _heading(dwg, y, loaded.text(std["suit_heading"]))
+    y = k.paragraph(dwg, dwg, B + PAGE[0] / 2, B + 74, loaded.text(std.note), PAGE[0] - 80, 11, anchor="middle") + 14
+    y = _heading(dwg, y, loaded.text(std.suit_heading))
     for cat in cfg.categories:
         suit = suit_of[cat.id]
-        colour = std["suit_colours"][suit]
+        colour = std.suit_colours[suit]
         k.text(dwg, dwg, B + 58, y + 29, suit, 32, bold=True, fill=colour)
         dwg.add(k.arrow(dwg, B + 108, y + 18, 34, 7, 1, fill=k.GREY))
         _badge(dwg, loaded, B + 134, y, cat.id)
         (lo_s, lo_g), (hi_s, hi_g) = numbers[0], numbers[-1]
         k.text(dwg, dwg, B + 330, y + 16, f"{lo_s}{suit} = {cat.id}{lo_g}   …   {hi_s}{suit} = {cat.id}{hi_g}", 12, bold=True, anchor="start")
-        note = faces["categories"][cat.id].get("wild_note" if cfg.wild_melds else "note")
+        design = faces.categories[cat.id]
+        note = design.wild_note if cfg.wild_melds else design.note
         detail = loaded.text(note) if note else f"{cat.name} · {''.join(nm.formula(loaded))}"
         k.text(dwg, dwg, B + 330, y + 31, detail, k.fit_size(detail, PAGE[0] - 360, 10), anchor="start", fill=k.GREY)
         y += 43
-    y = _heading(dwg, y + 16, loaded.text(std["rank_heading"]))
+    y = _heading(dwg, y + 16, loaded.text(std.rank_heading))
     col = min(36.0, (PAGE[0] - 60) / len(pairs))
     x0 = B + PAGE[0] / 2 - col * len(pairs) / 2
     for i, (s, g) in enumerate(pairs):
@@ -132,18 +129,21 @@ def reference_sheet(loaded: LoadedSpec) -> Art:
         k.text(dwg, dwg, x + col / 2, y + 58, g, 13, bold=True, fill=k.INK)
     y += 82
     if cfg.face_cards:
-        y = _heading(dwg, y, loaded.text(std["face_heading"]))
+        y = _heading(dwg, y, loaded.text(std.face_heading))
         for face in cfg.faces:
-            design = faces["face_cards"][face.rank]
-            dwg.add(dwg.rect((B + 40, y - 5), (34, 36), fill=design["colour"], rx=4))
+            drawn = faces.face_cards.of(face.rank)
+            if drawn is None:
+                raise AssertionError(f"production.check lets no deck with {face.rank} cards through without their design")
+            dwg.add(dwg.rect((B + 40, y - 5), (34, 36), fill=drawn.colour, rx=4))
             k.text(dwg, dwg, B + 57, y + 20, face.rank, 20, bold=True, fill=WHITE)
-            k.text(dwg, dwg, B + 86, y + 8, face.name.upper(), 12, bold=True, anchor="start", fill=design["colour"])
-            k.text(dwg, dwg, B + 86, y + 25, loaded.text(design["text"]), 11, bold=True, anchor="start")
+            k.text(dwg, dwg, B + 86, y + 8, face.name.upper(), 12, bold=True, anchor="start", fill=drawn.colour)
+            k.text(dwg, dwg, B + 86, y + 25, loaded.text(drawn.text), 11, bold=True, anchor="start")
             y += 40
-        y = k.paragraph(dwg, dwg, B + 40, y + 4, loaded.text(std["k_aim"]), PAGE[0] - 80, 10.5) + 14
+        y = k.paragraph(dwg, dwg, B + 40, y + 4, loaded.text(std.k_aim), PAGE[0] - 80, 10.5) + 14
     else:
-        y = k.paragraph(dwg, dwg, B + 40, y, loaded.text(std["no_faces"]), PAGE[0] - 80, 11) + 14
-    _example(dwg, loaded, deck, suit_of, dict((g, s) for s, g in pairs), _heading(dwg, y, loaded.text(std["example_heading"])))
+        y = k.paragraph(dwg, dwg, B + 40, y, loaded.text(std.no_faces), PAGE[0] - 80, 11) + 14
+    if deck.valid_melds():  # numbers from 5 up make none (5 × 5 > 20): then there is no meld to show
+        _example(dwg, loaded, deck, suit_of, dict((g, s) for s, g in pairs), _heading(dwg, y, loaded.text(std.example_heading)))
     return Art("standard-deck", k.to_string(dwg), *PAGE)
 
 
@@ -157,7 +157,7 @@ def _example(dwg: Any, loaded: LoadedSpec, deck: Any, suit_of: dict[str, str], s
         suit = suit_of[card.category]
         dwg.add(dwg.rect((x, y - 4), (40, 52), fill=WHITE, stroke=k.INK, stroke_width=1.2, rx=5))
         k.text(dwg, dwg, x + 20, y + 18, std_rank[card.rank], 15, bold=True)
-        k.text(dwg, dwg, x + 20, y + 39, suit, 17, fill=loaded.spec.production.faces["standard_deck"]["suit_colours"][suit])
+        k.text(dwg, dwg, x + 20, y + 39, suit, 17, fill=_faces(loaded).standard_deck.suit_colours[suit])
         x += 50
     values = [str(deck[c].value) for c in (m, a, f)]
     k.text(dwg, dwg, x + 16, y + 20, f"= {m} + {a} + {f}", 14, bold=True, anchor="start")
@@ -168,23 +168,23 @@ def _example(dwg: Any, loaded: LoadedSpec, deck: Any, suit_of: dict[str, str], s
 
 
 def answer_key(loaded: LoadedSpec) -> Art:
-    faces = loaded.spec.production.faces
-    text = faces["answer_key"]
+    faces = _faces(loaded)
+    text = faces.answer_key
     cfg = loaded.engine.config
     deck: Any = loaded.engine.deck  # type: ignore[attr-defined]
     melds = deck.valid_melds()
-    cats = faces["categories"]
+    cats = faces.categories
     mass, acc, force = (nm.role_letter(loaded, r) for r in ("mass", "acceleration", "force"))
     dwg = _page()
-    k.text(dwg, dwg, B + PAGE[0] / 2, B + 42, loaded.text(text["title"]), 22, bold=True)
-    y = k.paragraph(dwg, dwg, B + PAGE[0] / 2, B + 66, loaded.text(text["intro"]), PAGE[0] - 80, 11, anchor="middle") + 10
-    y = _heading(dwg, y, loaded.text(text["by_force"]))
-    alone = loaded.text(text["alone"])
+    k.text(dwg, dwg, B + PAGE[0] / 2, B + 42, loaded.text(text.title), 22, bold=True)
+    y = k.paragraph(dwg, dwg, B + PAGE[0] / 2, B + 66, loaded.text(text.intro), PAGE[0] - 80, 11, anchor="middle") + 10
+    y = _heading(dwg, y, loaded.text(text.by_force))
+    alone = loaded.text(text.alone)
     values = range(cfg.numbers.low, cfg.numbers.high + 1)
     row = min(24.0, 300.0 / len(values))
     for f in values:
         fid = deck.role_card("force", f)
-        dwg.add(dwg.rect((B + 34, y - row * 0.7), (40, row - 3), fill=cats[force]["colour"], rx=3))
+        dwg.add(dwg.rect((B + 34, y - row * 0.7), (40, row - 3), fill=cats[force].colour, rx=3))
         k.text(dwg, dwg, B + 54, y, fid, 11, bold=True, fill=WHITE)
         these = [f"{m} × {a}" for m, a, ff in melds if ff == fid]
         line = "   ·   ".join(these)
@@ -193,17 +193,17 @@ def answer_key(loaded: LoadedSpec) -> Art:
         k.text(dwg, dwg, B + PAGE[0] - 34, y, f"{fid} {alone}: {partial}", 10, anchor="end", fill=k.GREY)
         dwg.add(dwg.line((B + 30, y + row * 0.3), (B + PAGE[0] - 30, y + row * 0.3), stroke="#cccccc", stroke_width=0.5))
         y += row
-    y = _heading(dwg, y + 14, loaded.text(text["grid_heading"]))
+    y = _heading(dwg, y + 14, loaded.text(text.grid_heading))
     _grid(dwg, loaded, deck, melds, y, (mass, acc, force))
     if cfg.wild_melds:
-        k.paragraph(dwg, dwg, B + 30, B + PAGE[1] - 30, loaded.text(text["wild_note"]), PAGE[0] - 60, 10)
+        k.paragraph(dwg, dwg, B + 30, B + PAGE[1] - 30, loaded.text(text.wild_note), PAGE[0] - 60, 10)
     return Art("answer-key", k.to_string(dwg), *PAGE)
 
 
 def _grid(dwg: Any, loaded: LoadedSpec, deck: Any, melds: list[tuple[str, str, str]], top: float, letters: tuple[str, str, str]) -> None:
     """M down, A across; a cell holds F where M × A is a card of the deck."""
     cfg = loaded.engine.config
-    cats = loaded.spec.production.faces["categories"]
+    cats = _faces(loaded).categories
     values = list(range(cfg.numbers.low, cfg.numbers.high + 1))
     found = {(deck[m].value, deck[a].value): deck[f].value for m, a, f in melds}
     cell = min(34.0, (PAGE[1] - (top - B) - 50) / (len(values) + 1), (PAGE[0] - 80) / (len(values) + 1))
@@ -212,14 +212,14 @@ def _grid(dwg: Any, loaded: LoadedSpec, deck: Any, melds: list[tuple[str, str, s
     size = min(11.0, cell * 0.4)
     k.text(dwg, dwg, x0 + cell / 2, top + cell * 0.62, f"{mass}\\{acc}", size, bold=True)
     for i, v in enumerate(values, start=1):
-        dwg.add(dwg.rect((x0 + i * cell, top), (cell, cell), fill=cats[acc]["colour"]))
+        dwg.add(dwg.rect((x0 + i * cell, top), (cell, cell), fill=cats[acc].colour))
         k.text(dwg, dwg, x0 + i * cell + cell / 2, top + cell * 0.65, f"{acc}{v}", size, bold=True, fill=WHITE)
-        dwg.add(dwg.rect((x0, top + i * cell), (cell, cell), fill=cats[mass]["colour"]))
+        dwg.add(dwg.rect((x0, top + i * cell), (cell, cell), fill=cats[mass].colour))
         k.text(dwg, dwg, x0 + cell / 2, top + i * cell + cell * 0.65, f"{mass}{v}", size, bold=True, fill=WHITE)
     for r, m in enumerate(values, start=1):
         for c, a in enumerate(values, start=1):
             x, y = x0 + c * cell, top + r * cell
             f = found.get((m, a))
-            dwg.add(dwg.rect((x, y), (cell, cell), fill=nm.tint(cats[force]["colour"], 0.82) if f else "#f4f4f4", stroke="#9e9e9e", stroke_width=0.5))
+            dwg.add(dwg.rect((x, y), (cell, cell), fill=nm.tint(cats[force].colour, 0.82) if f else "#f4f4f4", stroke="#9e9e9e", stroke_width=0.5))
             if f:
                 k.text(dwg, dwg, x + cell / 2, y + cell * 0.65, f"{force}{f}", size, bold=True)

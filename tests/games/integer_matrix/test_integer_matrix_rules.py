@@ -241,7 +241,7 @@ def test_turn_order(engine: IntegerMatrix, players: int) -> None:
 
 
 def test_board_full_ends_the_game(loaded: LoadedSpec, engine: IntegerMatrix) -> None:
-    example = next(e for e in loaded.spec.examples if e.id == "board-full")
+    example = next(e for e in loaded.spec.examples if e.id == "J")
     state = engine.example_state(example.start, [s.model_dump() for s in example.steps], random.Random(0))
     assert len(state.bag) == 0 and state.hand is not None
     step = engine.apply(state, engine.example_moves(state, example.steps[0].play), random.Random(0))
@@ -251,7 +251,7 @@ def test_board_full_ends_the_game(loaded: LoadedSpec, engine: IntegerMatrix) -> 
 
 
 def test_no_placement_ends_before_the_next_draw(loaded: LoadedSpec, engine: IntegerMatrix) -> None:
-    example = next(e for e in loaded.spec.examples if e.id == "no-placement-left")
+    example = next(e for e in loaded.spec.examples if e.id == "K")
     state = engine.example_state(example.start, [s.model_dump() for s in example.steps], random.Random(0))
     step = engine.apply(state, engine.example_moves(state, example.steps[0].play), random.Random(0))
     after = step.state
@@ -311,8 +311,8 @@ def test_examples_replay(loaded: LoadedSpec) -> None:
     assert len(replays) >= 8
     assert [r.example.id for r in replays if not r.ok] == []
     reasons = {r.example.id: [s.observed["reason"] for s in r.steps if s.observed.get("refused")] for r in replays}
-    assert all("all one colour" in why for why in reasons["never-one-colour"]) and reasons["never-one-colour"]
-    assert len(reasons["nothing-flips"]) == 2 and all("nothing flips" in why for why in reasons["nothing-flips"])
+    assert all("all one colour" in why for why in reasons["F"]) and reasons["F"]
+    assert len(reasons["G"]) == 2 and all("nothing flips" in why for why in reasons["G"])
 
 
 def test_check_command(loaded: LoadedSpec) -> None:
@@ -322,7 +322,7 @@ def test_check_command(loaded: LoadedSpec) -> None:
 
 
 def test_example_with_a_wrong_expectation_fails(loaded: LoadedSpec) -> None:
-    example = next(e for e in loaded.spec.examples if e.id == "one-line")
+    example = next(e for e in loaded.spec.examples if e.id == "B")
     step = example.steps[0].model_copy(update={"expect": {"matrix_score": -5}})
     (bad,) = replay_all(loaded.engine, [example.model_copy(update={"steps": [step]})])
     assert not bad.ok

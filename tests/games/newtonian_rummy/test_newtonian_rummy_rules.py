@@ -18,7 +18,7 @@ from kitpress.games.newtonian_rummy.cards import Config, Play, legal_plays, pars
 from kitpress.games.newtonian_rummy.rules import NewtonianRummy, State
 from kitpress.spec.variants import apply_changes
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]  # tests/games/newtonian_rummy/ → the repository
 SPEC = ROOT / "specs" / "newtonian-rummy.yaml"
 BAD_PLAYS = ROOT / "tests" / "examples" / "newtonian-rummy-bad-plays.yaml"
 RAW = yaml.safe_load(SPEC.read_text("utf-8"))
@@ -227,7 +227,7 @@ def test_clamp_at_the_edge_is_an_immediate_win() -> None:
     state = table({"blue-1": "F6 V1 V2 V3 V4", "red-1": "M2 A5 F10 V5 V6"}, direction="red", streak=1, position=-1)
     after, fig, events = play(state, {"blue-1": "F6", "red-1": "M2 A5 F10"})
     assert (fig["total_move"], fig["travelled"], after.position, fig["game_winner"], fig["end"]) == (8, 4, -5, "red", "edge")
-    assert any("would end on -9" in e for e in events)
+    assert any("would end on −9" in e for e in events)
     assert after.result is not None and after.result.winners == ("red",) and E.legal_moves(after, "blue-1") == [] and E.to_move(after) == ()
     exact = table({"blue-1": "M1 A4 F4 V1 V2", "red-1": "V3 V4 V5 V6 V7"}, position=1)
     after, fig, _ = play(exact, {"blue-1": "M1 A4 F4"})
@@ -273,7 +273,7 @@ def test_reshuffle_when_the_draw_pile_is_empty() -> None:
     state = table({"blue-1": "F2 V1 V2 V3 V4", "red-1": "F3 V5 V6 V7 V8"})
     state = State(state.seats, state.hands, state.draw_pile[:1], state.draw_pile[1:], 0, None, 0, 0)
     after, _, events = play(state, {"blue-1": "F2", "red-1": "F3"})
-    assert "Draw pile empty: the discard pile is shuffled into a new draw pile." in events
+    assert "The draw pile is empty, so the discard pile is shuffled to make a new one." in events
     assert after.result is None and all(len(h) == 5 for h in after.hands) and total(after) == 52
     assert after.discard == ()
 

@@ -1,5 +1,6 @@
 """The built Momentum (Leduc) kit, measured: the board and its round track, the marble tokens, the cards,
-and the booklet's before/after diagrams, which must show what the engine did."""
+and the booklet's before/after diagrams, which must show what the engine did. And the art read through the
+typed production models: every variant, and every spec that loads, draws without a fault."""
 
 from __future__ import annotations
 
@@ -10,14 +11,19 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 from pypdf import PdfReader
 
-from kitpress.booklet.typeset import render_html
+from kitpress.booklet.typeset import render_html, render_teachers_html
 from kitpress.check import replay_all
+from kitpress.errors import InputError
+from kitpress.games.momentum import GAME
 from kitpress.games.momentum.art import diagram, jobs
 from kitpress.games.momentum.art.step_diagram import CELL, R
+from kitpress.games.momentum.production import MomentumBoard, MomentumFaces, check
 from kitpress.sheets.geometry import PAPERS as GEOMETRY_PAPERS
 from kitpress.sheets.geometry import pack
 from kitpress.spec.load import LoadedSpec, load_spec
@@ -159,42 +165,51 @@ def _boards(svg: str) -> list[list[tuple[float, float, str]]]:
 
 
 def test_diagrams_show_each_step_as_the_engine_played_it(loaded: LoadedSpec) -> None:
+    """One board a step: after a drop, every marble where it ended and each push drawn as an arrow from
+    its dashed ghost; after a refused step, the board as it was."""
     replays = {r.example.id: r for r in replay_all(loaded.engine, list(loaded.spec.examples))}
     for replay in replays.values():
         for step in replay.steps:
             where = (replay.example.id, step.number)
             svg = diagram(loaded, step.before, step.after)
             boards = _boards(svg)
-            assert len(boards[0]) == len(step.before["marbles"]), where
+            assert len(boards) == 1, where
             if step.observed["refused"]:
-                assert len(boards) == 1, where
+                assert len(boards[0]) == len(step.before["marbles"]), where
                 continue
             fell = [p for p in step.after["last"]["pushes"] if p["to"] is None]
-            assert len(boards) == 2 and len(boards[1]) == len(step.after["marbles"]) + len(fell), where
+            assert len(boards[0]) == len(step.after["marbles"]) + len(fell), where
             arrows = len(re.findall(r'<polygon fill="#1a1a1a"[^>]*stroke="#ffffff"', svg))
             assert arrows == len(step.after["last"]["pushes"]), where
-    # Example D: Red's A4 falls off to the west, so a red disc sits outside the after-board's grid, left of A
+    # Example D: Red's A4 falls off to the west, so a red disc sits outside the board's grid, left of A
     d = replays["D"].steps[0]
-    after = sorted(_boards(diagram(loaded, d.before, d.after))[1])
+    after = sorted(_boards(diagram(loaded, d.before, d.after))[0])
     assert after[0][2] == "#c62828" and after[1][0] - after[0][0] > 2 * CELL  # Blue's B4 is next: A4 stands empty
     assert after[0][1] == after[1][1]  # on row 4, to the west
-    assert after[0][1] == after[1][1]  # on row 4
+
+
+def _words(markup: str) -> str:
+    """Text with its tags taken out: a diagram's line is runs of words and numbers in their own sizes."""
+    return re.sub(r"<[^>]+>", "", markup)
 
 
 def test_booklet_carries_a_diagram_for_every_step(kit: Path, loaded: LoadedSpec) -> None:
+    """The teacher's book draws every step; the student rules the pack's two examples."""
     replays = replay_all(loaded.engine, list(loaded.spec.examples))
-    html = render_html(loaded, replays, "letter")
+    html = render_teachers_html(loaded, replays, "letter")
     steps = sum(len(r.steps) for r in replays)
-    assert len(re.findall(r"<div class=\"diagram\"><svg", html)) == steps >= 12
-    assert html.count("After: Red drops on C4") == 2  # examples A and F
-    assert "After: Blue swaps on D4" in html and "Not allowed: the board stays as it was" in html
-    # in the PDF: the first example's diagram, as text (pypdf is slow on diagram pages, so stop there)
+    assert len(re.findall(r"<div class=\"diagram\" id=\"[^\"]+\"><svg", html)) == steps >= 12
+    text = _words(html)
+    assert text.count("After: Red drops on C4") == 2  # examples A and F
+    assert "After: Blue swaps on D4" in text and "Not allowed: the board stays as it was" in text
+    rules = render_html(loaded, replays, "letter")
+    assert len(re.findall(r"<div class=\"diagram\" id=\"[^\"]+\"><svg", rules)) == 2  # examples A and D
     for paper, (width, height) in PAPERS.items():
         reader = _pdf(kit, f"momentum-rules-{paper}.pdf")
         assert (float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)) == pytest.approx((width, height), abs=0.01)
     reader = _pdf(kit, "momentum-rules-letter.pdf")
-    page = next(t for t in (p.extract_text() for p in reader.pages) if "Example A" in t)
-    assert "Before" in page and "After: Red drops on C4" in page and "In hand:" in page
+    page = " ".join(next(t for t in (p.extract_text() for p in reader.pages) if "Example A" in t).split())
+    assert "After: Red drops on" in page and "In hand:" in page
 
 
 def test_every_piece_fits_one_sheet_of_every_paper(loaded: LoadedSpec) -> None:
@@ -204,3 +219,124 @@ def test_every_piece_fits_one_sheet_of_every_paper(loaded: LoadedSpec) -> None:
             sheets = pack(paper, [(a.trim_w, a.trim_h) for a in job.fronts], max(a.bleed for a in job.fronts))
             assert len(sheets) == 1, (job.name, paper)
             assert not sheets[0].landscape, (job.name, paper)
+
+
+# --- the art reads the typed production models; whatever loads, it draws ----------------------------
+
+
+def _texts(svg: str) -> list[str]:
+    return ["".join(t.itertext()) for t in ET.fromstring(svg).iter(f"{SVG}text")]
+
+
+def _edited(tmp_path: Path, edit: Callable[[dict[str, Any]], None]) -> LoadedSpec:
+    """The bundled spec with one edit, loaded like a user's own file."""
+    assert GAME.spec is not None
+    data = yaml.safe_load(GAME.spec.read_text("utf-8"))
+    edit(data)
+    path = tmp_path / "momentum.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), "utf-8")
+    return load_spec(str(path))
+
+
+def _job(loaded: LoadedSpec, name: str) -> list[str]:
+    return [art.svg for job in jobs(loaded) if job.name == name for art in job.fronts]
+
+
+@pytest.mark.parametrize("variant", [None, *(v.id for v in load_spec("momentum").spec.variants)])
+def test_every_variant_draws_every_piece_and_diagram(variant: str | None) -> None:
+    """The art called directly, not through the build's error wrapper: no variant makes it fail."""
+    loaded = load_spec("momentum", variant)
+    made = jobs(loaded)
+    assert [j.name for j in made] == ["board", "tokens", "reference-card", "referee-card"]
+    for job in made:
+        assert job.fronts, job.name
+        for art in job.fronts:
+            assert ET.fromstring(art.svg).tag == f"{SVG}svg", (job.name, art.name)
+    steps = [s for r in replay_all(loaded.engine, list(loaded.spec.examples)) for s in r.steps]
+    assert len(steps) >= 12
+    for step in steps:
+        assert len(_boards(diagram(loaded, step.before, step.after))) == 1
+
+
+def test_the_art_prints_the_typed_production_values(tmp_path: Path) -> None:
+    def edit(data: dict[str, Any]) -> None:
+        faces, board = data["production"]["faces"], data["production"]["board"]
+        faces["tracker"].update(colour="#00897b", label="Round counter")
+        faces["diagram"]["hand"] = "Left to drop"
+        board["track"]["start_label"] = "GO"
+        board["edges"][1]["label"] = "Blue's side"
+
+    loaded = _edited(tmp_path, edit)
+    assert loaded.production("faces", MomentumFaces).tracker.colour == "#00897b"
+    assert loaded.production("board", MomentumBoard).track.start_label == "GO"
+    tracker = _job(loaded, "tokens")[-1]
+    assert 'fill="#00897b"' in tracker
+    assert "Round counter" in _texts(_job(loaded, "reference-card")[0])
+    board = _texts(_job(loaded, "board")[0])
+    assert "GO" in board and "START" not in board and "Blue's side" in board
+    step = replay_all(loaded.engine, list(loaded.spec.examples))[0].steps[0]
+    assert "Left to drop:" in _texts(diagram(loaded, step.before, step.after))
+
+
+def test_any_seat_of_the_game_may_sit_at_an_edge(tmp_path: Path) -> None:
+    """Yellow plays only in a three-player game, so the empty two-player board has no yellow marble:
+    its edge is drawn from the game's seats."""
+    loaded = _edited(tmp_path, lambda d: d["production"]["board"]["edges"][1].update(seat="yellow", label="Yellow sits here"))
+    board = _job(loaded, "board")[0]
+    assert "Yellow sits here" in _texts(board) and 'fill="#fdd835"' in board
+
+
+def test_a_round_limit_shorter_than_the_track_leaves_the_squares_past_it_blank(tmp_path: Path) -> None:
+    def edit(data: dict[str, Any]) -> None:
+        data["game"]["round_limit"] = {"enabled": True, "rounds": 10}
+        data["examples"] = []  # they play rounds past 10
+
+    board = _job(_edited(tmp_path, edit), "board")[0]
+    squares = [r for r in ET.fromstring(board).iter(f"{SVG}rect") if r.get("rx") == "3"]
+    assert len(squares) == 28  # the whole track is printed
+    words = _texts(board)
+    assert {str(n) for n in range(1, 11)} <= set(words) and words.count("END") == 1
+    assert not {str(n) for n in range(11, 28)} & set(words)
+
+
+def test_the_components_decide_which_board_and_reference_cards_print(tmp_path: Path) -> None:
+    def edit(data: dict[str, Any]) -> None:
+        for component in data["components"]:
+            if component["print"] == "board":
+                component["print"] = "none"  # a bought board
+            if component["print"] == "reference":
+                component["quantity"] = 3
+
+    made = {job.name: job for job in jobs(_edited(tmp_path, edit))}
+    assert sorted(made) == ["referee-card", "reference-card", "tokens"]
+    assert len(made["reference-card"].fronts) == 3
+    none = _edited(tmp_path, lambda d: [c.update(quantity=0) for c in d["components"] if c["print"] == "reference"])
+    assert "reference-card" not in [job.name for job in jobs(none)]
+
+
+def test_a_reference_table_of_any_shape_prints_every_cell(tmp_path: Path) -> None:
+    table = {"columns": ["Step", "What", "Rule"], "rows": [["Drop", "On any empty cell", "R5"], ["Push", "The last marble moves", "R8"]]}
+    card = _texts(_job(_edited(tmp_path, lambda d: d["player_reference"].update(table=table)), "reference-card")[0])
+    assert {"Drop", "Push"} <= set(card)
+    assert any("On any empty cell — R5" in line for line in card)
+    bare = _texts(_job(_edited(tmp_path, lambda d: d["player_reference"].pop("table")), "reference-card")[0])
+    assert "Momentum in 8 directions" in bare and "Drop" not in bare
+
+
+def test_a_reference_table_too_long_for_the_card_is_refused_at_its_line(tmp_path: Path) -> None:
+    loaded = _edited(tmp_path, lambda d: d["player_reference"]["table"]["rows"].extend([["More", "Another rule to remember."]] * 8))
+    with pytest.raises(InputError) as refused:
+        jobs(loaded)
+    assert refused.value.problems[0].line == loaded.lines["player_reference"]
+    assert "pt more than the reference card has" in str(refused.value)
+
+
+def test_the_production_check_takes_raw_or_typed_sections(loaded: LoadedSpec) -> None:
+    """The loader passes the spec's raw production section; typed models give the same findings."""
+    assert GAME.spec is not None
+    raw = yaml.safe_load(GAME.spec.read_text("utf-8"))["production"]
+    raw["board"]["edges"][1]["side"] = "bottom"
+    typed = {"board": MomentumBoard.model_validate(raw["board"])}
+    found = list(check(loaded.engine, raw))
+    assert found == list(check(loaded.engine, typed))
+    assert [path for path, _ in found] == [("production", "board", "edges", 1, "side")]

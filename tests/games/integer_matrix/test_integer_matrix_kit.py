@@ -8,7 +8,6 @@ import io
 import json
 import math
 import re
-import subprocess
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -26,6 +25,7 @@ from kitpress.games.integer_matrix.art import diagram, jobs
 from kitpress.games.integer_matrix.art import step_diagram as dia
 from kitpress.games.integer_matrix.art.discs import _face, _layout
 from kitpress.games.integer_matrix.art.marks import faces
+from kitpress.games.integer_matrix.production import IntegerMatrixBoard, IntegerMatrixFaces
 from kitpress.games.integer_matrix.rules import SETUP_CYCLE, SETUP_FACE, side_of, signed
 from kitpress.sheets.impose import printed_pages
 from kitpress.sheets.pdf import new_canvas, write_pdf
@@ -147,7 +147,7 @@ def test_board_fits_one_portrait_sheet_with_print_margins(kit: Path, paper: str)
 
 def test_board_numbers_the_setup_squares_in_the_engines_order(kit: Path, loaded: LoadedSpec) -> None:
     root = _svg(kit, "board-board.svg")
-    squares = [r for r in root.iter(f"{SVG}rect") if r.get("fill") in loaded.spec.production.board["colours"]]
+    squares = [r for r in root.iter(f"{SVG}rect") if r.get("fill") in loaded.production("board", IntegerMatrixBoard).colours]
     assert len(squares) == 49
     left = min(float(r.get("x", 0)) for r in squares)
     top = min(float(r.get("y", 0)) for r in squares)
@@ -329,22 +329,29 @@ def test_no_text_below_7_pt_anywhere(kit: Path) -> None:
 
 
 def _boards(svg: str, loaded: LoadedSpec) -> list[dict[str, object]]:
-    """Per board: its title, discs by square (face, numeral), placed/flipped/target squares."""
-    black = loaded.spec.production.faces["disc"]["black"]["fill"]
+    """The board: its title, discs by square (face, numeral), placed/flipped squares, and the discs drawn
+    under it (a refused step's drawn disc)."""
+    black = loaded.production("faces", IntegerMatrixFaces).disc.black.fill
     top = dia.TITLE_H + dia.LETTERS_H
+    bottom = top + 7 * dia.CELL
 
     def square(x: float, y: float) -> str:
         return "abcdefg"[int((x - dia.LABEL_W) // dia.CELL)] + str(int((y - top) // dia.CELL) + 1)
 
+    def on_board(x: float, y: float) -> bool:
+        return dia.LABEL_W < x < dia.LABEL_W + 7 * dia.CELL and top < y < bottom
+
     out = []
     for g in ET.fromstring(svg).findall(f"{SVG}g"):
-        discs = {square(float(e.get("cx", 0)), float(e.get("cy", 0))): "black" if e.get("fill") == black else "white" for e in g.findall(f"{SVG}ellipse")}
-        shown = {square(float(t.get("x", 0)), float(t.get("y", 0))): t.text for t in g.findall(f"{SVG}text") if t.get("font-size") == str(dia.NUM)}
-        rings = [(square(float(c.get("cx", 0)), float(c.get("cy", 0))), c.get("stroke-dasharray")) for c in g.findall(f"{SVG}circle")]
-        boxes = [square(float(r.get("x", 0)) + 1, float(r.get("y", 0)) + 1) for r in g.findall(f"{SVG}rect") if r.get("stroke-dasharray")]
-        title = next(t.text for t in g.findall(f"{SVG}text") if t.get("font-weight") == "bold" and t.get("font-size") != str(dia.NUM))
+        discs = {square(float(e.get("cx", 0)), float(e.get("cy", 0))): "black" if e.get("fill") == black else "white" for e in g.findall(f"{SVG}ellipse") if on_board(float(e.get("cx", 0)), float(e.get("cy", 0)))}
+        numerals = [t for t in g.findall(f"{SVG}text") if t.get("font-family") == fonts.CONDENSED]  # the discs' own
+        shown = {square(float(t.get("x", 0)), float(t.get("y", 0))): t.text for t in numerals if on_board(float(t.get("x", 0)), float(t.get("y", 0)))}
+        under = [t.text for t in numerals if float(t.get("y", 0)) > bottom]
+        rings = [(square(float(c.get("cx", 0)), float(c.get("cy", 0))), c.get("stroke-dasharray")) for c in g.findall(f"{SVG}circle") if float(c.get("r", 0)) > dia.R]
+        title = "".join(g.findall(f"{SVG}text")[0].itertext())
+        assert all(float(t.get("font-size", 0)) >= 19.5 for t in numerals), "a disc's number reads at arm's length"
         out.append({
-            "title": title, "discs": discs, "shown": shown, "boxes": boxes,
+            "title": title, "discs": discs, "shown": shown, "under": under,
             "placed": [s for s, dash in rings if not dash], "flipped": sorted(s for s, dash in rings if dash),
         })  # fmt: skip
     return out
@@ -357,53 +364,62 @@ def _picture(state: dict[str, object]) -> tuple[dict[str, str], dict[str, str]]:
 
 
 def test_diagrams_show_each_step_as_the_engine_played_it(loaded: LoadedSpec) -> None:
+    """One board a step, as the engine left it: a turn's placed disc ringed and its flips in dashed
+    rings; a set-up step with its square; a refused step unchanged, with the disc that was drawn."""
     kinds = Counter()
     for replay in replay_all(loaded.engine, list(loaded.spec.examples)):
         for step in replay.steps:
             where = (replay.example.id, step.number)
-            boards = _boards(diagram(loaded, step.before, step.after), loaded)
+            (board,) = _boards(diagram(loaded, step.before, step.after), loaded)
             obs = step.observed
             if obs.get("refused"):
                 kinds["refused"] += 1
-                assert len(boards) == 1 and boards[0]["title"] == "Not allowed: the board stays as it was", where
-                assert (boards[0]["discs"], boards[0]["shown"]) == _picture(step.before), where
+                assert board["title"] == "Not allowed: the board stays as it was", where
+                assert (board["discs"], board["shown"]) == _picture(step.before), where
+                assert board["under"] == [signed(v) for v in step.before["hand"]], where
                 continue
             if obs["setup_square"]:
                 kinds["setup"] += 1
-                assert len(boards) == 1 and boards[0]["title"] == f"Set-up square {obs['setup_square']}: {obs['cell']}", where
-                assert (boards[0]["discs"], boards[0]["shown"], boards[0]["placed"]) == (*_picture(step.after), [obs["cell"]]), where
+                assert board["title"] == f"Set-up square {obs['setup_square']}: {obs['cell']}", where
+                assert (board["discs"], board["shown"], board["placed"]) == (*_picture(step.after), [obs["cell"]]), where
                 continue
             kinds["turn"] += 1
-            before, after = boards
-            assert (before["discs"], before["shown"], before["boxes"]) == (*_picture(step.before), [obs["cell"]]), where
-            assert (after["discs"], after["shown"]) == _picture(step.after), where
-            assert after["placed"] == [obs["cell"]] and after["flipped"] == obs["flipped"], where
-            assert after["title"] == f"After: {obs['seat']} on {obs['cell']}", where
+            assert (board["discs"], board["shown"]) == _picture(step.after), where
+            assert board["placed"] == [obs["cell"]] and board["flipped"] == obs["flipped"], where
+            assert board["title"] == f"After: {obs['seat']} on {obs['cell']}", where
     assert kinds == {"setup": 9, "turn": 23, "refused": 3}
 
 
 def test_a_two_line_turn_marks_both_lines_and_the_game_end(loaded: LoadedSpec) -> None:
     replays = {r.example.id: r for r in replay_all(loaded.engine, list(loaded.spec.examples))}
-    step = replays["two-lines"].steps[0]
-    after = _boards(diagram(loaded, step.before, step.after), loaded)[1]
+    step = replays["C"].steps[0]
+    (after,) = _boards(diagram(loaded, step.before, step.after), loaded)
     assert after["flipped"] == ["c5", "d5"] and after["placed"] == ["c6"] and after["shown"]["c6"] == "−4"
-    last = replays["board-full"].steps[0]
+    last = replays["J"].steps[0]
     assert "Game over: board full" in diagram(loaded, last.before, last.after)
 
 
-def test_booklet_prints_the_diagram_titles(kit: Path) -> None:
-    # poppler's pdftotext: pypdf takes half a minute over a booklet full of diagrams
-    text = subprocess.run(["pdftotext", str(kit / f"{GAME}-rules-letter.pdf"), "-"], capture_output=True, text=True, check=True).stdout
-    assert "Set-up square 1: c3" in text and "Set-up square 9: e5" in text
-    assert "After: negative on g4" in text and "After: negative-1 on b3" in text
-    assert text.count("Not allowed: the board stays as it was") == 3
-    assert text.count("Drawn disc:") >= 22
+def _text(pdf: Path) -> str:
+    """The PDF's text in its reading order; a diagram's title is words and large numbers in one line."""
+    import pypdfium2 as pdfium
 
+    document = pdfium.PdfDocument(pdf)
+    return " ".join(" ".join(document[i].get_textpage().get_text_range() for i in range(len(document))).split())
+
+
+def test_booklet_prints_the_diagram_titles(kit: Path) -> None:
+    book = _text(kit / f"{GAME}-teachers-book-letter.pdf")  # every example: the set-up ones too
+    assert "Set-up square 1: c3" in book and "Set-up square 9: e5" in book
+    assert "After: negative on g4" in book and "After: negative-1 on b3" in book
+    assert book.count("Not allowed: the board stays as it was") == 3
+    rules = _text(kit / f"{GAME}-rules-letter.pdf")  # the students' two: Figures 2 and 3
+    assert "After: negative on g4" in rules and "After: negative on c6" in rules and "Set-up square" not in rules
 
 
 def test_a_numeral_that_reads_differently_upside_down_gets_a_bar(loaded: LoadedSpec) -> None:
     look = faces(loaded)
     size = _layout(22 * MM, ("+9", "−4"), ("BLACK", "WHITE"))
+    assert size is not None
     for value, bars in ((9, 1), (-6, 1), (4, 0), (-1, 0)):
         svg = _face(loaded, "x", value, look["white"], 22 * MM, size).svg
         assert svg.count("<line") == bars, value

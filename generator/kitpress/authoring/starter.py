@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 
 from kitpress.atomic import write_bytes
-from kitpress.classkit import DEFAULT_ENGINE
 from kitpress.errors import UsageError
 from kitpress.packs import engines, shipped_specs
 from kitpress.spec.load import load_spec
@@ -89,7 +88,7 @@ def starter_text(name: str, engine: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def new_spec(name: str, engine: str = DEFAULT_ENGINE, out_dir: Path = Path(".")) -> Path:
+def new_spec(name: str, engine: str, out_dir: Path = Path(".")) -> Path:
     """Write OUT/NAME.yaml, loaded and validated first; refuses to overwrite a file."""
     try:
         check_id(name)

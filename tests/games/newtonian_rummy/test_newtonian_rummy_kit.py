@@ -15,8 +15,11 @@ from pypdf import PdfReader
 
 from kitpress.check import replay_all
 from kitpress.games.newtonian_rummy.art import diagram, jobs
-from kitpress.games.newtonian_rummy.art.board import board, streak_boxes
+from kitpress.games.newtonian_rummy.art.board import board
 from kitpress.games.newtonian_rummy.art.paper_pieces import answer_key, referee_card, reference_sheet
+from kitpress.games.newtonian_rummy.layout import streak_boxes
+from kitpress.games.newtonian_rummy.production import RummyFaces
+from kitpress.games.newtonian_rummy.rules import NewtonianRummy
 from kitpress.spec.load import LoadedSpec, load_spec
 
 GAME = "newtonian-rummy"
@@ -55,6 +58,7 @@ def _clips(reader: PdfReader, page: int = 0) -> list[tuple[float, ...]]:
 
 
 def _svg_texts(svg: str) -> list[ET.Element]:
+    """The text elements; a diagram's line is one of them, its words and numbers in <tspan> runs."""
     return list(ET.fromstring(svg).iter(f"{SVG}text"))
 
 
@@ -165,10 +169,16 @@ def test_longer_track_variant_draws_its_own_spaces() -> None:
 # --- momentum marker, block, referee card ----------------------------------------------------
 
 
+def _boxes(variant: str | None) -> list[str]:
+    engine = load_spec(GAME, variant).engine
+    assert isinstance(engine, NewtonianRummy)
+    return [label for _, label in streak_boxes(engine)]
+
+
 def test_momentum_marker_boxes_follow_the_bonus_cap(kit: Path, loaded: LoadedSpec) -> None:
-    assert [s for _, s in streak_boxes(loaded)] == ["1", "2", "3+"]
-    assert [s for _, s in streak_boxes(load_spec(GAME, "bonus-cap-1"))] == ["1", "2+"]
-    assert [s for _, s in streak_boxes(load_spec(GAME, "uncapped-bonus"))] == ["1", "2", "3", "4+"]
+    assert _boxes(None) == ["1", "2", "3+"]
+    assert _boxes("bonus-cap-1") == ["1", "2+"]
+    assert _boxes("uncapped-bonus") == ["1", "2", "3", "4+"]
     text = _text(kit, f"{GAME}-tokens-letter.pdf")
     assert text.count("3+") == 2 and text.count("bonus +2") == 2 and "NONE" in text
     assert "BLOCK" in text and "MOMENTUM MARKER" in text and "StreakCount" in text
@@ -239,23 +249,23 @@ def _blocks(svg: str, colour: str) -> list[float]:
 def test_diagram_moves_the_block_and_shows_the_marker(loaded: LoadedSpec) -> None:
     step = _steps(loaded)["A"][0]
     svg = diagram(loaded, step.before, step.after)
-    block = loaded.spec.production.faces["block"]["colour"]
+    block = loaded.production("faces", RummyFaces).block.colour
     dashed = [r for r in ET.fromstring(svg).iter(f"{SVG}rect") if r.get("stroke-dasharray")]
     (after,) = _blocks(svg, block)
     before = float(dashed[0].get("x", "0")) + float(dashed[0].get("width", "0")) / 2
     assert after < before  # one space towards Red, at the left
-    texts = " ".join(t.text or "" for t in _svg_texts(svg))
+    texts = " ".join("".join(t.itertext()) for t in _svg_texts(svg))
     assert "(Red, 1)" in texts and "WINS" not in texts
 
 
 def test_diagram_of_example_b_stops_on_the_edge_and_names_the_winner(loaded: LoadedSpec) -> None:
     step = _steps(loaded)["B"][0]
-    texts = " ".join(t.text or "" for t in _svg_texts(diagram(loaded, step.before, step.after)))
+    texts = " ".join("".join(t.itertext()) for t in _svg_texts(diagram(loaded, step.before, step.after)))
     assert "RED WINS" in texts and "(Red, 2)" in texts
 
 
 def test_diagram_prints_team_totals_when_the_engine_reports_them(loaded: LoadedSpec) -> None:
     step = _steps(loaded)["C"][0]
     after = {**step.after, "totals": {"blue": 8, "red": 4}}
-    texts = " ".join(t.text or "" for t in _svg_texts(diagram(loaded, step.before, after)))
+    texts = " ".join("".join(t.itertext()) for t in _svg_texts(diagram(loaded, step.before, after)))
     assert "Blue 8 · Red 4" in texts and "(Blue, 1)" in texts

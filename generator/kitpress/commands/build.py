@@ -1,0 +1,87 @@
+"""`kitpress build [GAME...]`: the print kit of each game, with a progress bar for several games."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from kitpress.commands.common import complete_games, games_or_all
+from kitpress.sheets.presets import (
+    BOOKLET_CHOICES,
+    DUPLEX_CHOICES,
+    INK_CHOICES,
+    LAYOUT_CHOICES,
+    PAPER_CHOICES,
+)
+
+
+@click.command("build")
+@click.argument("games", nargs=-1, shell_complete=complete_games)
+@click.option("--paper", type=click.Choice(PAPER_CHOICES), multiple=True, help="Paper; repeat for several. Default: letter and a4. 'universal' prints unscaled on both.")
+@click.option("--layout", type=click.Choice(LAYOUT_CHOICES), default="9up", show_default=True, help="Cards: 9-up sharing cut lines, 8-up landscape each with its own bleed, or 1-up files for print services.")
+@click.option("--duplex", type=click.Choice(DUPLEX_CHOICES), default="long-edge", show_default=True, help="How backs are printed: the flip of a duplex printer, a fold-over gutter, or separate sheets.")
+@click.option("--back-offset", "back_offset", default="0,0", show_default=True, metavar="X,Y", help="Move backs by X,Y mm (right, up, as seen through the front) to match your printer; see the calibration page.")
+@click.option("--ink", type=click.Choice(INK_CHOICES), default="full", show_default=True, help="'low': no full-bleed fills, light tints, outlined art.")
+@click.option("--booklet", type=click.Choice(BOOKLET_CHOICES), default="pages", show_default=True, help="'saddle': a half-size booklet imposed 2-up for folding and stapling.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True)
+@click.option("--variant", help="Build the kit for a named variant of the rules.")
+@click.option("--force", is_flag=True, help="Rebuild even when nothing changed, and write the kit even when the preflight finds errors.")
+@click.option("--watch", is_flag=True, help="Rebuild whenever a spec or template changes (Ctrl-C stops).")
+@click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
+def command(games: tuple[str, ...], paper: tuple[str, ...], layout: str, duplex: str, back_offset: str, ink: str, booklet: str, out_dir: Path, variant: str | None, force: bool, watch: bool, quiet: bool) -> None:
+    """Build the print kit of each GAME into OUT/<game>/."""
+    from kitpress.build import build_games
+    from kitpress.sheets.presets import Preset, parse_offset
+
+    try:
+        offset = parse_offset(back_offset)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--back-offset") from None
+    presets = [Preset(p, layout, duplex, offset, ink, booklet) for p in (paper or ("letter", "a4"))]
+    chosen = games_or_all(games)
+
+    def once(force_now: bool) -> None:
+        with Progress(len(chosen), quiet) as progress:
+            for line in build_games(chosen, presets, out_dir=out_dir, variant=variant, force=force_now, progress=progress.step, say=_say_err):
+                if not quiet:
+                    click.echo(line)
+
+    if not watch:
+        once(force)
+        return
+    from kitpress.watch import watch_and_rebuild
+
+    watch_and_rebuild(chosen, lambda: once(force), lambda: once(False), say=None if quiet else click.echo)
+
+
+def _say_err(line: str) -> None:
+    click.echo(line, err=True)
+
+
+class Progress:
+    """A progress bar on stderr for builds of several games, shown only on a terminal and not with
+    --quiet; click keeps it silent when output is piped, so logs stay clean."""
+
+    def __init__(self, total: int, quiet: bool) -> None:
+        self.bar = None if quiet or total < 2 else click.progressbar(length=total, label="building", file=sys.stderr)
+        self.started = False
+
+    def __enter__(self) -> Progress:
+        if self.bar is not None:
+            self.bar.__enter__()
+        return self
+
+    def step(self, game: str) -> None:
+        if self.bar is not None:
+            if self.started:
+                self.bar.update(1)
+            self.started = True
+            self.bar.label = f"building {game}"
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            if self.started:
+                self.bar.update(1)
+            self.bar.__exit__(None, None, None)
