@@ -86,12 +86,21 @@ def test_the_table_compares_base_with_every_variant_side_by_side() -> None:
     assert labels == [
         "games", "completed by the rules", "red wins (95% CI)", "blue wins (95% CI)", "draws (95% CI)",
         "length in rounds: mean", "length in rounds: sd", "length in rounds: median", "length in rounds: 90th percentile",
-        "minutes (estimated): mean", "minutes (estimated): 90th percentile", "lead changes per game", "decisiveness",
+        "lead changes per game", "decisiveness",  # no minutes: the design document states no playing time
         "ΣF = 0 rounds per game", "ΣF = 0 share of rounds",
     ]  # fmt: skip
     assert all(len(cells) == 3 for _, cells in result.table.rows)
-    # the pace is calibrated on base: its mean length takes the middle of identity.minutes (5-10)
-    assert result.summaries[0].minutes.mean == pytest.approx(7.5)
+    assert result.summaries[0].minutes is None and "no playing time is stated" in result.pace.text()
+
+
+def test_minutes_are_estimated_from_the_stated_playing_time() -> None:
+    result = compare("newtonian-rummy", ["base", "track-7"], games=100, workers=1)
+    labels = [label for label, _ in result.table.rows]
+    assert "minutes (estimated): mean" in labels and "minutes (estimated): 90th percentile" in labels
+    # the pace is calibrated on base: its mean length takes the middle of identity.minutes (10–15)
+    assert result.summaries[0].minutes.mean == pytest.approx(12.5)
+    assert result.summaries[1].minutes.mean > 12.5  # a longer track takes longer
+    assert "a game's stated 10–15 minutes (middle 12.5)" in result.pace.text()
 
 
 def test_variants_move_figures_the_way_their_tuning_notes_say() -> None:
@@ -202,7 +211,8 @@ def _jobs(game: str) -> list[tuple[str, str | None, tuple[int | None, ...], int,
     """INVARIANT_GAMES games spread over base and every variant, and (where the game allows) player counts."""
     loaded = load_spec(game)
     variants = [None, *(v.id for v in loaded.spec.variants)]
-    counts = {"newtonian-rummy": (None, 2, 3), "momentum": (None, 3), "integer-matrix": (None, 4)}.get(game, (None,))
+    allowed = loaded.spec.identity.allowed_player_counts()
+    counts = (None, *sorted({min(allowed), max(allowed)}))  # the default, the fewest and the most players
     share = -(-INVARIANT_GAMES // len(variants))
     half = -(-share // 2)  # two jobs per variant, one for each worker
     full = max(10, 150 // len(variants))

@@ -106,6 +106,6 @@ def preview(plan: KitPlan, read: Callable[[PrintItem], bytes]) -> tuple[list[dic
     if plan.class_items:
         groups.append({"id": "class", "title": "For the teacher", "facts": f"a class of {plan.class_size}", "entries": entries(plan.class_items)})
     for game in plan.games:
-        facts = f"{game.players}, {game.minutes}; this class: {game.seating.describe()}"
+        facts = ", ".join(filter(None, [game.players, game.minutes])) + f"; this class: {game.seating.describe()}"
         groups.append({"id": game.id, "title": game.title, "facts": facts, "entries": entries(game.items)})
     return groups, files

@@ -121,7 +121,7 @@ def kit_json(plan: KitPlan) -> bytes:
             {
                 "game": g.id,
                 "title": g.title,
-                "minutes": {"min": g.loaded.spec.identity.minutes.min, "max": g.loaded.spec.identity.minutes.max},
+                "minutes": None if (m := g.loaded.spec.identity.minutes) is None else {"min": m.min, "max": m.max},
                 "tables": list(g.seating.sizes),
                 "referees": g.seating.referees,
                 "sets": g.seating.tables,

@@ -49,7 +49,7 @@ def bring_lines(plan: KitPlan) -> list[str]:
 
 
 def game_heading(game: GamePlan) -> str:
-    return f"{game.title}: {game.players}, {game.minutes} per game"
+    return f"{game.title}: {game.players}" + (f", {game.minutes} per game" if game.minutes else "")
 
 
 def seating_line(game: GamePlan) -> str:

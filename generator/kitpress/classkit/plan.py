@@ -96,6 +96,8 @@ class GamePlan:
     @property
     def minutes(self) -> str:
         m = self.loaded.spec.identity.minutes
+        if m is None:  # the design document states none, and kitpress does not guess one
+            return ""
         return f"{m.min} minutes" if m.min == m.max else f"{m.min}–{m.max} minutes"
 
     @property

@@ -5,7 +5,7 @@ Definitions (docs/simulate.md says the same):
 - win rate per side, draw rate: over all games, capped ones as `stop` judged them; 95% Wilson intervals.
 - length: decision points — rounds when every seat reveals at once, else turns.
 - minutes: length × the game's seconds per round (or turn), calibrated so that the base rules' mean
-  length takes the middle of the spec's identity.minutes.
+  length takes the middle of the spec's identity.minutes (none when the spec states no time).
 - lead changes: how often the side the engine's heuristic rates best switches to another side.
 - decisiveness: in games one side won, the share of the game's rounds (turns) after which the eventual
   winner was ahead for good; near 1, the first lead decides; near 0, the game stays open to the end.
@@ -26,15 +26,18 @@ from kitpress.simulate.sweep import Run, Sweep
 class Pace:
     """Seconds per round (or turn), from the spec's minutes and the base rules' mean length."""
 
-    seconds: float
-    minutes: tuple[int, int]
+    seconds: float | None  # None: the spec states no playing time, so no minutes are estimated
+    minutes: tuple[int, int] | None
     base_mean: float
     unit: str
 
     def text(self) -> str:
+        if self.minutes is None:
+            return f"no playing time is stated, so minutes are not estimated (base rules' mean: {self.base_mean:.1f} {self.unit})"
         lo, hi = self.minutes
+        played = f"{lo} minutes" if lo == hi else f"{lo}–{hi} minutes (middle {(lo + hi) / 2:g})"
         return (
-            f"one {self.unit[:-1]} ≈ {self.seconds:.0f} s: identity.minutes {lo}–{hi} (middle {(lo + hi) / 2:g}) "
+            f"one {self.unit[:-1]} ≈ {self.seconds:.0f} s: a game's stated {played} "
             f"over the base rules' mean of {self.base_mean:.1f} {self.unit} with this agent"
         )
 
@@ -54,7 +57,7 @@ class Summary:
     wins: dict[str, Proportion]
     draws: Proportion
     length: Spread
-    minutes: Spread
+    minutes: Spread | None
     lead_changes: float | None
     decisiveness: float | None
     figures: tuple[FigureValue, ...]
@@ -68,6 +71,8 @@ def unit_of(sweep: Sweep) -> str:
 def pace(sweep: Sweep) -> Pace:
     base = sweep.base()
     mean = statistics.fmean(r.turns for r in base.records)
+    if sweep.minutes is None:
+        return Pace(None, None, mean, unit_of(sweep))
     lo, hi = sweep.minutes
     return Pace(60 * (lo + hi) / 2 / mean, sweep.minutes, mean, unit_of(sweep))
 
@@ -99,7 +104,7 @@ def summarise(sweep: Sweep, run: Run, speed: Pace) -> Summary:
         wins={side: wilson(sum(side in r.winners for r in records), n) for side in sweep.sides},
         draws=wilson(sum(not r.winners for r in records), n),
         length=spread(lengths),
-        minutes=spread([t * speed.seconds / 60 for t in lengths]),
+        minutes=None if speed.seconds is None else spread([t * speed.seconds / 60 for t in lengths]),
         lead_changes=math.fsum(changes) / n if has_lead and n else None,
         decisiveness=math.fsum(held) / len(held) if has_lead and held else None,
         figures=figure_values(sweep, run),

@@ -64,7 +64,7 @@ class Sweep:
     title: str
     sides: tuple[str, ...]
     agent: str  # the agent's description, for every report
-    minutes: tuple[int, int]  # the spec's identity.minutes
+    minutes: tuple[int, int] | None  # the spec's identity.minutes, if it states any
     runs: tuple[Run, ...] = field(default_factory=tuple)
 
     @property
@@ -193,5 +193,5 @@ def run(
     return Sweep(
         plan=plan, game_id=loaded.id, engine_id=engine.id, title=identity.title, sides=tuple(sides),
         agent=make_agent(plan.agent).describe(),
-        minutes=(identity.minutes.min, identity.minutes.max), runs=runs,
+        minutes=None if identity.minutes is None else (identity.minutes.min, identity.minutes.max), runs=runs,
     )  # fmt: skip

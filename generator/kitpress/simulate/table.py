@@ -39,8 +39,13 @@ def build_table(summaries: list[Summary], sides: tuple[str, ...], speed: Pace) -
         (f"length in {unit}: sd", [num(s.length.sd) for s in summaries]),
         (f"length in {unit}: median", [num(s.length.median) for s in summaries]),
         (f"length in {unit}: 90th percentile", [num(s.length.p90, 0) for s in summaries]),
-        ("minutes (estimated): mean", [num(s.minutes.mean) for s in summaries]),
-        ("minutes (estimated): 90th percentile", [num(s.minutes.p90) for s in summaries]),
+    ]
+    if all(s.minutes is not None for s in summaries):  # only when the spec states a playing time
+        rows += [
+            ("minutes (estimated): mean", [num(s.minutes.mean) for s in summaries]),  # type: ignore[union-attr]
+            ("minutes (estimated): 90th percentile", [num(s.minutes.p90) for s in summaries]),  # type: ignore[union-attr]
+        ]
+    rows += [
         ("lead changes per game", [num(s.lead_changes, 2) for s in summaries]),
         ("decisiveness", [num(s.decisiveness, 2) for s in summaries]),
     ]
