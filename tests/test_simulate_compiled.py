@@ -32,8 +32,7 @@ pytest.importorskip("numba")
 
 def player_counts(game: str) -> tuple[int | None, ...]:
     """The game's own default, and the fewest and most players its spec allows."""
-    identity = load_spec(game).spec.identity
-    counts = identity.player_counts or range(identity.players.min, identity.players.max + 1)
+    counts = load_spec(game).spec.identity.allowed_player_counts()
     return (None, *sorted({min(counts), max(counts)}))
 
 COMPILED = sorted(game for game, pack in packs().items() if pack.compiled_port is not None)

@@ -15,7 +15,7 @@ from kitpress import __version__, outfolder
 from kitpress.check import Replay, replay_all, report_lines
 from kitpress.errors import CheckFailed, Interrupted
 from kitpress.fingerprint import inputs_hash, up_to_date
-from kitpress.lint import Finding, LintFailed, errors, lint_jobs, lint_pdfs
+from kitpress.lint import Finding, LintFailed, errors, lint_jobs, lint_pdfs, lint_printed
 from kitpress.packs import art_for
 from kitpress.pieces import Art, PrintJob
 from kitpress.render.ink import low_ink
@@ -167,7 +167,8 @@ def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False) 
         if book not in seen:
             pdf, count = render_teachers_pdf(loaded, replays, preset.paper)
             add([KitFile(book, "teachers-book", pdf, preset.paper, count)])
-    findings += lint_pdfs([(f.path, f.data) for f in files if f.path.endswith(".pdf")])
+    pdfs = [(f.path, f.data) for f in files if f.path.endswith(".pdf")]
+    findings += lint_pdfs(pdfs) + lint_printed(loaded, pdfs)
     if errors(findings) and not force:
         raise LintFailed(loaded.id, findings)
     return files

@@ -111,6 +111,10 @@ class Identity(Strict):
             raise ValueError(f"player_counts {outside} lie outside players {self.players.min}–{self.players.max}")
         return self
 
+    def allowed_player_counts(self) -> list[int]:
+        """Every player count the source allows."""
+        return list(self.player_counts) or list(range(self.players.min, self.players.max + 1))
+
 
 class Table(Strict):
     columns: list[str]

@@ -34,7 +34,7 @@ def _pdf_files(paths: tuple[Path, ...]) -> list[Path]:
 
 def lint_game(game: str, variant: str | None, ink: str) -> tuple[list[str], int]:
     """The report lines for one game and its exit code."""
-    from kitpress.lint import errors, lint_jobs
+    from kitpress.lint import errors, lint_jobs, lint_words
     from kitpress.packs import pack_for
     from kitpress.spec.load import load_spec
 
@@ -45,7 +45,7 @@ def lint_game(game: str, variant: str | None, ink: str) -> tuple[list[str], int]
     jobs = art().jobs(loaded)
     if ink == "low":
         jobs = _low_ink(jobs)
-    findings = lint_jobs(loaded, jobs)
+    findings = lint_jobs(loaded, jobs) + (lint_words(loaded, jobs) if ink == "full" else [])
     bad = errors(findings)
     pieces = len({a.svg for j in jobs for a in (*j.fronts, *j.backs)})
     summary = f"{loaded.id}: {len(bad)} error(s), {len(findings) - len(bad)} warning(s) in {pieces} pieces" if findings else f"{loaded.id}: lint passed ({pieces} pieces)"
@@ -59,7 +59,8 @@ def lint_game(game: str, variant: str | None, ink: str) -> tuple[list[str], int]
 @click.option("--pdf", "pdfs", multiple=True, type=click.Path(exists=True, path_type=Path), help="Also check written PDFs (a file or a kit folder); repeatable.")
 @click.pass_context
 def command(ctx: click.Context, games: tuple[str, ...], variant: str | None, ink: str, pdfs: tuple[Path, ...]) -> None:
-    """Preflight each GAME's print pieces: text in its box and safe zone, sizes, glyphs, bleed, fonts, colour."""
+    """Preflight each GAME's print pieces: text in its box and safe zone, sizes, glyphs, bleed, fonts, colour,
+    and the printed words of the pieces and rule books."""
     from kitpress.lint import errors, lint_pdfs
     from kitpress.packs import shipped_specs
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kitpress.lint import colour, layout, pdffonts, raster
+from kitpress.lint import colour, layout, pdffonts, printed_words, raster
 from kitpress.lint.findings import ERROR, WARNING, Finding
 from kitpress.pieces import Art, PrintJob
 
@@ -187,6 +187,30 @@ def lint_pdfs(paths: Iterable[PdfSource], game: str = "") -> list[Finding]:
     return findings
 
 
+def lint_printed(loaded: LoadedSpec, pdfs: Iterable[tuple[str, bytes]]) -> list[Finding]:
+    """The printed-words check on written PDFs ((name, bytes) pairs): no internal word on any page."""
+    words = printed_words.vocabulary(loaded.engine, loaded.spec.identity.allowed_player_counts())
+    return [f for name, data in pdfs for f in printed_words.check_printed(str(loaded.id), name, data, words)]
+
+
+def lint_words(loaded: LoadedSpec, jobs: Sequence[PrintJob]) -> list[Finding]:
+    """The printed-words check before anything is typeset: the pieces' SVG text and both rule books'
+    HTML (on Letter; the words do not change with the paper), for `kitpress lint`. The rule books are
+    read only when their worked examples hold, as only then are they printed."""
+    from kitpress.booklet.typeset import render_html, render_teachers_html
+    from kitpress.check import replay_all
+
+    game = str(loaded.id)
+    words = printed_words.vocabulary(loaded.engine, loaded.spec.identity.allowed_player_counts())
+    out = [f for job in jobs for face in faces(job) for f in printed_words.check_markup(game, job.name, face.art.svg, words)]
+    replays = replay_all(loaded.engine, list(loaded.spec.examples))
+    if all(r.ok for r in replays):
+        out += printed_words.check_markup(game, "student rules", render_html(loaded, replays, "letter"), words)
+        out += printed_words.check_markup(game, "teacher's book", render_teachers_html(loaded, replays, "letter"), words)
+    return _unique(out)
+
+
 def preflight(loaded: LoadedSpec, jobs: Sequence[PrintJob], pdf_paths: Iterable[PdfSource] | None = None) -> list[Finding]:
     """What `build` runs before it writes: every job check, and the file checks on the PDFs if given."""
-    return lint_jobs(loaded, jobs) + lint_pdfs(pdf_paths or [], game=str(loaded.id))
+    pdfs = [(Path(s).name, Path(s).read_bytes()) if not isinstance(s, tuple) else s for s in pdf_paths or []]
+    return lint_jobs(loaded, jobs) + lint_pdfs(pdfs, game=str(loaded.id)) + lint_printed(loaded, pdfs)

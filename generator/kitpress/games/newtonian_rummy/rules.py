@@ -196,7 +196,8 @@ class NewtonianRummy(Engine[Config, State]):
         return "None" if team_id is None else str(self.team(team_id).name)
 
     def marker(self, direction: str | None, streak: int) -> str:
-        return f"({self.name(direction)}, {streak})"
+        # The design document's pair (Direction, StreakCount); no direction is written "none".
+        return f"({'none' if direction is None else self.name(direction)}, {streak})"
 
     # --- the words of the worked examples ----------------------------------------------------
     def player(self, seat: str, seats: tuple[str, ...]) -> str:
@@ -307,7 +308,7 @@ class NewtonianRummy(Engine[Config, State]):
                 events.append(Event("friction", f"Friction: {self.name(t)}'s {total[t]} ÷ {c.friction_divisor} = {new}, rounded down.", {}))
                 total[t] = new
             if state.direction == t:
-                events.append(Event("friction-reset", f"Friction: {self.name(t)} loses its momentum; the marker goes from {self.marker(t, state.streak)} to (None, 0).", {"reset_by_friction": t}))
+                events.append(Event("friction-reset", f"Friction: {self.name(t)} loses its momentum; the marker goes from {self.marker(t, state.streak)} to (none, 0).", {"reset_by_friction": t}))
                 state = replace(state, direction=None, streak=0)
             else:
                 events.append(Event("friction-reset", f"Friction: {self.name(t)} holds no momentum, so the marker stays at {self.marker(state.direction, state.streak)} (ruling R3).", {}))
@@ -322,7 +323,7 @@ class NewtonianRummy(Engine[Config, State]):
         winner = None if blue == red else ("blue" if blue > red else "red")
         figures = {"total_blue": blue, "total_red": red, "winner": winner, "delta": delta}
         if winner is None:
-            events.append(Event("tie", f"Compare: BlueTotal {blue}, RedTotal {red}: a tie, ΣF = 0. The block stays where it is and the momentum marker goes back to (None, 0).", figures))
+            events.append(Event("tie", f"Compare: BlueTotal {blue}, RedTotal {red}: a tie, ΣF = 0. The block stays where it is and the momentum marker goes back to (none, 0).", figures))
             state = replace(state, direction=None, streak=0, ties=state.ties + 1)
             in_a_row = "1 tie" if state.ties == 1 else f"{state.ties} ties"
             events.append(Event("momentum", f"That makes {in_a_row} in a row.", {"direction": None, "streak_count": 0, "bonus": 0, "total_move": 0}))
@@ -333,7 +334,7 @@ class NewtonianRummy(Engine[Config, State]):
         events.append(Event("compare", f"Compare: BlueTotal {blue}, RedTotal {red}: {self.name(winner)} wins the round, and Δ = |{blue} − {red}| = {delta}.", figures))
         if winner in marked:  # ruling R2: a winner hit by Friction builds no momentum and gets no bonus
             direction, streak, bonus = None, 0, 0
-            why = f"{self.name(winner)} was hit by Friction, so its win builds no momentum: the marker stays at (None, 0) and the bonus is 0 (ruling R2)"
+            why = f"{self.name(winner)} was hit by Friction, so its win builds no momentum: the marker stays at (none, 0) and the bonus is 0 (ruling R2)"
         else:
             direction, streak = winner, (state.streak + 1 if state.direction == winner else 1)
             bonus = self.bonus_for(streak)

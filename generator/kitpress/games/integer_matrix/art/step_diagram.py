@@ -13,6 +13,7 @@ from typing import Any
 from kitpress.booklet import diagram as book
 from kitpress.games.integer_matrix.art.marks import Face, faces, numeral
 from kitpress.games.integer_matrix.production import IntegerMatrixFaces
+from kitpress.games.integer_matrix.rules import side_of
 from kitpress.render import svgkit as k
 from kitpress.spec.load import LoadedSpec
 
@@ -57,7 +58,10 @@ def diagram(loaded: LoadedSpec, before: dict[str, Any], after: dict[str, Any]) -
     # A turn's net scores are in its step's own words ("net score: 0 + (−4) = −4"): the picture shows
     # the board, and stays short enough to share half a page with them. The end of the game is news.
     footer = [[("text", f"{text(labels.over)}: {after['end']}", True)]] if after["phase"] == "over" else []
-    title = f"{text(labels.after)}: {before['to_move']} {text(labels.onto)} {placed}"
+    # The mover's side, as the rule book names it (the step's text says which player): a seat id such
+    # as "negative-1" is not a word, and a whole person ("the negative team's first player") would
+    # shrink the title's type below the book's.
+    title = f"{text(labels.after)}: {side_of(before['to_move'])} {text(labels.onto)} {placed}"
     return _picture(after, title, {"placed": placed, "flipped": flipped}, footer, look, legend)
 
 

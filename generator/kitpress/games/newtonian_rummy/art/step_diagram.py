@@ -109,7 +109,7 @@ def _caption(loaded: LoadedSpec, after: dict[str, Any]) -> list[tuple[str, str, 
         arrow = "→" if after["edges"][mom["direction"]] > 0 else "←"
         parts.append((f"momentum {arrow} ({nm.team(loaded, mom['direction']).name}, {mom['streak_count']})", after["colours"][mom["direction"]], False))
     else:
-        parts.append((f"momentum ({loaded.text(loaded.production('faces', RummyFaces).momentum.none).capitalize()}, 0)", k.INK, False))
+        parts.append((f"momentum ({loaded.text(loaded.production('faces', RummyFaces).momentum.none).lower()}, 0)", k.INK, False))
     result = after.get("result")
     if result:
         winners = result["winners"]

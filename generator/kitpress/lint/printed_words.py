@@ -1,0 +1,155 @@
+"""The printed-words preflight: nothing on a page a student or a teacher reads is kitpress's own
+vocabulary — no Python value, no spec key path, no internal seat or card code, no file name, no word
+about how the kit is made (seed, spec, engine, test). kitpress's own name may stand in a colophon.
+
+It reads the text layer of every PDF the build writes, page by page, as a reader would see it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from html.parser import HTMLParser
+
+import pypdfium2 as pdfium
+
+from kitpress.lint.findings import ERROR, Finding
+
+# A Python list or dict as printed by repr: a bracket or brace against a quote.
+_REPR = re.compile(r"[\[{]\s*['\"]|['\"]\s*[\]}]")
+# True/False/None as Python prints a value: after =, after a quoted key's colon, or as a list item.
+# ("The streak marker shows None" is the game's own word for the marker's blank side.)
+_VALUE = re.compile(r"(?:=\s*|['\"]\s*:\s*)(True|False|None)\b|[\[(,]\s*(True|False|None)\s*[,\])]")
+# A dotted or snake_case identifier (game.lone_card_play, round_limit). Parts of one letter (e.g., i.e.)
+# and web addresses are English, not key paths.
+_DOTTED = re.compile(r"\b[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+\b")
+_SNAKE = re.compile(r"\b[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]+\b")
+_WEB = re.compile(r"\.(?:com|org|net|edu|gov|io|uk|de|fr|ca|au)$")
+# A file name, by its extension.
+_FILE = re.compile(r"\b[\w-]+\.(?:ya?ml|md|py|json|txt|html?|csv|svg|pdf|docx?|zip|png)\b", re.IGNORECASE)
+# A card code in the examples' notation: K:J, MK:J.
+_CARD_CODE = re.compile(r"\b[A-Z]{1,3}:[A-Z0-9]{1,3}\b")
+# Words about how the kit is made, which a rule book never needs.
+_WORDS = re.compile(r"\b(seeds?|specs?|engines?|tests?|pytest|yaml|json|python|numba|repr)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The game's own internal codes, which must not be printed: seat ids that are not plain words."""
+
+    seats: tuple[str, ...] = ()
+
+    def seat_pattern(self) -> re.Pattern[str] | None:
+        if not self.seats:
+            return None
+        return re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, sorted(self.seats, key=len, reverse=True))) + r")(?![\w-])")
+
+
+def vocabulary(engine: object, player_counts: Iterable[int]) -> Vocabulary:
+    """Seat ids of every player count the game allows, those a reader would not write (blue-1)."""
+    seats: set[str] = set()
+    for count in [None, *player_counts]:
+        try:
+            seats.update(engine.seats(count))  # type: ignore[attr-defined]
+        except Exception:  # a count the engine does not seat: nothing to learn from it
+            continue
+    return Vocabulary(tuple(sorted(s for s in seats if not re.fullmatch(r"[A-Za-z]+", s))))
+
+
+def internal_words(text: str, words: Vocabulary = Vocabulary()) -> Iterator[tuple[str, str]]:
+    """(what is printed, what it is) for each internal word in `text`."""
+    for m in _REPR.finditer(text):
+        yield _around(text, m), "a Python list or dict"
+    for m in _VALUE.finditer(text):
+        yield m.group(1) or m.group(2), "a Python value"
+    for m in _FILE.finditer(text):
+        yield m.group(0), "a file name"
+    files = {m.group(0) for m in _FILE.finditer(text)}
+    for m in _DOTTED.finditer(text):
+        token = m.group(0)
+        parts = token.split(".")
+        if token in files or _WEB.search(token) or all(len(p) == 1 for p in parts):
+            continue
+        yield token, "a key path"
+    for m in _SNAKE.finditer(text):
+        if not any(m.group(0) in f for f in files):
+            yield m.group(0), "an internal name"
+    for m in _CARD_CODE.finditer(text):
+        yield m.group(0), "a card code of the examples file"
+    seat = words.seat_pattern()
+    if seat is not None:
+        for m in seat.finditer(text):
+            yield m.group(0), "an internal seat id"
+    for m in _WORDS.finditer(text):
+        yield m.group(0), "a word about how the kit is made"
+
+
+def _around(text: str, m: re.Match[str]) -> str:
+    return " ".join(text[max(0, m.start() - 12) : m.end() + 12].split())
+
+
+def page_texts(pdf: bytes) -> list[str]:
+    """The text layer of each page, a line broken by a hyphen joined again."""
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        out = []
+        for page in doc:
+            textpage = page.get_textpage()
+            text = textpage.get_text_range()
+            textpage.close()
+            page.close()
+            out.append(re.sub(r"(?<=[a-z])[-\u00ad\ufffe]\r?\n(?=[a-z])", "", text.replace("\r\n", "\n")))
+        return out
+    finally:
+        doc.close()
+
+
+def check_printed(game: str, name: str, pdf: bytes, words: Vocabulary) -> list[Finding]:
+    """One finding per distinct internal word of one PDF, at the first page that prints it."""
+    seen: set[str] = set()
+    findings = []
+    for number, text in enumerate(page_texts(pdf), start=1):
+        for printed, what in internal_words(text, words):
+            if printed in seen:
+                continue
+            seen.add(printed)
+            findings.append(Finding(game, name, f"page {number}", ERROR, f"prints “{printed}”, {what}; write it the way the rule book names it", "printed-words"))
+    return findings
+
+
+class _Text(HTMLParser):
+    """The words a markup document prints: its text nodes, outside head, style, script and SVG titles."""
+
+    SILENT = frozenset({"head", "style", "script", "title", "desc", "metadata"})
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.silent = 0
+        self.parts: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.silent += tag in self.SILENT
+
+    def handle_endtag(self, tag: str) -> None:
+        self.silent -= tag in self.SILENT and self.silent > 0
+
+    def handle_data(self, data: str) -> None:
+        if not self.silent:
+            self.parts.append(data)
+
+
+def markup_text(markup: str) -> str:
+    """The printed text of an HTML page or an SVG drawing, each text node on a line of its own."""
+    parser = _Text()
+    parser.feed(markup)
+    parser.close()
+    return "\n".join(" ".join(p.split()) for p in parser.parts if p.strip())
+
+
+def check_markup(game: str, name: str, markup: str, words: Vocabulary) -> list[Finding]:
+    """The printed-words check on a document before it is typeset (the books' HTML, a piece's SVG)."""
+    seen: dict[str, None] = {}
+    for printed, what in internal_words(markup_text(markup), words):
+        seen.setdefault(f"prints “{printed}”, {what}; write it the way the rule book names it", None)
+    return [Finding(game, name, "text", ERROR, message, "printed-words") for message in seen]
