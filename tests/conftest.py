@@ -24,6 +24,19 @@ def run_cli() -> Callable[..., Result]:
     return run
 
 
+def _this_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder shared by this run's pytest-xdist workers (the parent of each worker's own)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _cache_of_this_run(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """kitpress's disk cache in this run's folder, for every build of the run (the `kitpress`
+    subprocesses too): a test never reads an entry that another run, or the user, left behind."""
+    os.environ["KITPRESS_CACHE_DIR"] = str(_this_run(tmp_path_factory) / "kitpress-cache")
+
+
 @pytest.fixture(scope="session")
 def built_kit(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]:
     """A bundled game's kit as `kitpress build GAME` makes it (Letter and A4), built once per session
@@ -31,8 +44,7 @@ def built_kit(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]
     worker to ask builds it under a lock in the session's shared folder, the others wait and read it.
     Tests only read it."""
     kits: dict[str, Path] = {}
-    base = tmp_path_factory.getbasetemp()
-    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # parent: this run's workers
+    shared = _this_run(tmp_path_factory)
 
     def get(game: str) -> Path:
         if game not in kits:

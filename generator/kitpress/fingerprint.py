@@ -17,7 +17,7 @@ from kitpress.resources import templates_dir
 
 
 @functools.cache
-def _code_hash() -> str:
+def code_hash() -> str:
     """Every file kitpress renders with: its modules, templates and fonts (a changed template rebuilds), and
     the modules of every game pack from another distribution."""
     digest = hashlib.sha256()
@@ -38,7 +38,7 @@ def inputs_hash(spec_file: Path, options: dict[str, Any]) -> str:
     digest = hashlib.sha256()
     digest.update(spec_file.read_bytes())
     digest.update(json.dumps(options, sort_keys=True, default=str).encode())
-    digest.update(_code_hash().encode())
+    digest.update(code_hash().encode())
     return digest.hexdigest()
 
 

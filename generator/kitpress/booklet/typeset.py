@@ -308,6 +308,16 @@ def render_teachers_pdf(loaded: LoadedSpec, replays: list[Replay], paper: str) -
     return _pdf(loaded, render_teachers_html(loaded, replays, paper))
 
 
+@functools.cache
+def _typesetter() -> str:
+    """The versions of everything that turns HTML into PDF bytes, for the cache's key."""
+    import ctypes.util
+    from importlib.metadata import version
+
+    names = ("weasyprint", "pydyf", "fonttools", "tinycss2", "cssselect2", "pyphen", "pillow")
+    return " ".join(f"{n}={version(n)}" for n in names) + f" harfbuzz-subset={ctypes.util.find_library('harfbuzz-subset')}"
+
+
 def _pdf(loaded: LoadedSpec, html: str) -> tuple[bytes, int]:
     from weasyprint.urls import FatalURLFetchingError
 
@@ -321,12 +331,22 @@ def _pdf(loaded: LoadedSpec, html: str) -> tuple[bytes, int]:
 
 @functools.lru_cache(maxsize=8)
 def _typeset(html: str) -> tuple[bytes, int]:
-    """HTML to PDF. The same HTML gives the same bytes, so a rebuild in the same process (--watch,
-    several presets on one paper) reuses the typesetting, WeasyPrint's slowest part."""
+    """HTML to PDF. The same HTML gives the same bytes, so a rebuild (--watch, several presets on one
+    paper, the next build of an unchanged book) reuses the typesetting, WeasyPrint's slowest part: in
+    this process, and through the disk cache in the next one."""
     import weasyprint
 
+    from kitpress import cache
     from kitpress.booklet.fetcher import PackageOnlyFetcher
+    from kitpress.fingerprint import code_hash
 
+    # The HTML, what it fetches (stylesheets, fonts: in kitpress's code hash), and the typesetter.
+    entry = cache.key(html, code_hash(), _typesetter())
+    stored = cache.get("typeset", entry)
+    if stored is not None:
+        return stored[4:], int.from_bytes(stored[:4], "big")
     source = weasyprint.HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=PackageOnlyFetcher())
     document = source.render()
-    return bytes(document.write_pdf()), len(document.pages)
+    pdf, pages = bytes(document.write_pdf()), len(document.pages)
+    cache.put("typeset", entry, pages.to_bytes(4, "big") + pdf)
+    return pdf, pages
