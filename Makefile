@@ -29,6 +29,7 @@ kit: $(STAMP)
 
 test: $(STAMP) sysdeps-test
 	$(BIN)/ruff check generator tests
+	$(BIN)/kitpress check --all-variants --junit build/check-junit.xml  # every worked example, base and variants, as CI reads them
 	$(BIN)/python -m pytest -q -p no:cacheprovider -n 2 --dist loadfile
 
 lint: $(STAMP)

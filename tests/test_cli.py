@@ -21,7 +21,13 @@ OK_LINES = [
     "ok   momentum-game example A: A tie resets the streak",
     "ok   momentum-game example B: A streak makes a double move",
     "ok   momentum-game example C: Green overrides and resets",
+    "3 examples, 5 steps: all hold",
 ]
+
+
+def variant_lines(variant: str) -> list[str]:
+    """OK_LINES as they read when checked under a variant, which each line names."""
+    return [ln.replace("momentum-game ", f"momentum-game --variant {variant} ", 1) for ln in OK_LINES]
 
 # Two examples of our own, worked out from the spec's rules (§7.1 same colour, §4 draw, §7.2 Green).
 MY_EXAMPLES = """\
@@ -160,7 +166,7 @@ def test_check_bundled_game_prints_one_ok_line_per_example(run_cli: RunCli) -> N
 def test_check_with_a_variant(run_cli: RunCli, variant: str) -> None:
     result = run_cli("check", "momentum-game", "--variant", variant)
     assert result.exit_code == 0, result.output
-    assert starts_with_each(lines(result.stdout), OK_LINES), result.output
+    assert starts_with_each(lines(result.stdout), variant_lines(variant)), result.output
 
 
 def test_variant_deck_18_really_adds_red_darks(run_cli: RunCli, tmp_path: Path) -> None:
@@ -182,7 +188,7 @@ examples:
     )
     varied = run_cli("check", "momentum-game", "--variant", "deck-18", "--examples", str(examples))
     assert varied.exit_code == 0, varied.output
-    assert starts_with_each(lines(varied.stdout), ["ok   momentum-game example F: Four Red Darks"])
+    assert starts_with_each(lines(varied.stdout), ["ok   momentum-game --variant deck-18 example F: Four Red Darks", "1 example, 2 steps: all hold"])
     plain = run_cli("check", "momentum-game", "--examples", str(examples))
     assert_bad_input(plain)
     steps_line = line_of(examples.read_text(encoding="utf-8"), "steps:")
@@ -242,6 +248,7 @@ def test_examples_file_that_holds_passes(run_cli: RunCli, tmp_path: Path) -> Non
     expected = [
         "ok   momentum-game example D: Same colour is no contest (1 steps, 8 figures)",
         "ok   momentum-game example E: Two Green rounds in a row (2 steps, 9 figures)",
+        "2 examples, 3 steps: all hold",
     ]
     assert lines(result.stdout) == expected
     assert result.stderr == ""
@@ -256,7 +263,10 @@ def test_examples_file_with_a_wrong_expectation_shows_expected_actual_and_trace(
     out = lines(result.stdout)
     assert out[0].startswith("ok   momentum-game example D:")
     assert out[1].startswith("FAIL momentum-game example E: Two Green rounds in a row")
-    assert "     step 2: game_winner: expected 'blue', got 'draw'" in out
+    # at the line and column of the figure to edit
+    at = f"{examples}:{line_of(examples.read_text(encoding='utf-8'), 'game_winner: blue')}:"
+    assert any(ln.startswith(at) and ln.endswith("FAIL momentum-game example E step 2: game_winner: expected 'blue', got 'draw'") for ln in out), out
+    assert out[-1] == "2 examples, 3 steps: 1 failed"
     trace = out[out.index("     event trace:") + 1 :]
     assert "step 1: Red reveals Green Stop." in trace[0]
     assert any("step 2:" in ln and "Draw" in ln and "Green 2 rounds in a row" in ln for ln in trace)

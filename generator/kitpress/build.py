@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from kitpress import __version__, outfolder
-from kitpress.check import Replay, replay_all, report_lines
+from kitpress.check import Replay, replay_all
+from kitpress.check_output import CheckedSpec, text_lines
 from kitpress.errors import CheckFailed, Interrupted
 from kitpress.fingerprint import inputs_hash, up_to_date
 from kitpress.lint import Finding, LintFailed, errors, lint_jobs, lint_pdfs, lint_printed
@@ -55,7 +56,8 @@ def verified_replays(loaded: LoadedSpec) -> list[Replay]:
     """A booklet prints only examples the engine has just confirmed."""
     replays = replay_all(loaded.engine, list(loaded.spec.examples))
     if not all(r.ok for r in replays):
-        raise CheckFailed("\n".join([f"{loaded.file}: worked examples do not hold; nothing was built", *report_lines(loaded.id, replays)]))
+        checked = CheckedSpec(loaded.id, loaded.variant, loaded.file, replays, loaded.steps_at)
+        raise CheckFailed("\n".join([f"{loaded.file}: worked examples do not hold; nothing was built", *text_lines(checked)]))
     return replays
 
 

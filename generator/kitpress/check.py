@@ -103,24 +103,3 @@ def replay(engine: Engine[Any, Any], example: Example) -> Replay:
 
 def replay_all(engine: Engine[Any, Any], examples: list[Example]) -> list[Replay]:
     return [replay(engine, ex) for ex in examples]
-
-
-def report_lines(game: str, replays: list[Replay]) -> list[str]:
-    """One line per example; for a failure, expected against actual and the engine's event trace."""
-    lines: list[str] = []
-    for r in replays:
-        mark = "ok  " if r.ok else "FAIL"
-        lines.append(f"{mark} {game} example {r.example.id}: {r.example.title} ({len(r.steps)} steps, {r.figure_count} figures)")
-        if r.ok:
-            continue
-        if r.error:
-            lines.append(f"     {r.error}")
-        for s in r.steps:
-            for f in s.figures:
-                if not f.ok:
-                    lines.append(f"     step {s.number}: {f.name}: expected {f.expected!r}, got {f.actual!r}")
-        lines.append("     event trace:")
-        for s in r.steps:
-            for e in s.events:
-                lines.append(f"       step {s.number}: {e.text}")
-    return lines

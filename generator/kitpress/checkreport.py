@@ -275,7 +275,10 @@ def section_view(checked: Checked, index: int) -> SectionView:
     anchor = f"g{index}"
     examples = tuple(example_view(loaded, r, f"{anchor}-e{i}") for i, r in enumerate(checked.replays, start=1))
     variant_name = next((v.name for v in spec.variants if v.id == loaded.variant), "") if loaded.variant else ""
-    source = loaded.file + (f", examples from {checked.examples_file}" if checked.examples_file else "")
+    from kitpress.packs import bundled_name
+
+    # A bundled spec by its name in kitpress, the same wherever the report is written from.
+    source = (bundled_name(loaded.source) or loaded.file) + (f", examples from {checked.examples_file}" if checked.examples_file else "")
     return SectionView(anchor, loaded.id, str(spec.identity.title), loaded.variant, variant_name, source, str(spec.identity.version), examples)
 
 

@@ -199,9 +199,19 @@ def pack_code(pack: GamePack) -> Path | None:
 
 
 def spec_name(path: Path) -> str | None:
-    """How messages name a spec a pack ships: kitpress's own as specs/<file>, as in its source tree;
-    another distribution's from its top package down (kitpress_coin_race/coin-race.yaml), since its
-    folder is wherever that distribution is installed. None for a file no pack ships."""
+    """How messages name a spec a pack ships: kitpress's own as specs/<file> where that path leads to it
+    (in its source tree), else as installed, so a message never names a file that is not there.
+    None for a file no pack ships."""
+    name = bundled_name(path)
+    if name is None or not name.startswith("specs/"):
+        return name
+    return name if Path(name).exists() and Path(name).resolve() == path.resolve() else str(path)
+
+
+def bundled_name(path: Path) -> str | None:
+    """A spec a pack ships, named the same wherever kitpress is installed and run (for files kitpress
+    writes): kitpress's own as specs/<file>, another distribution's from its top package down
+    (kitpress_coin_race/coin-race.yaml). None for a file no pack ships."""
     pack = next((p for p in packs().values() if p.spec == path), None)
     if pack is None:
         return None

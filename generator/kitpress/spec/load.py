@@ -37,6 +37,9 @@ class LoadedSpec:
     columns: dict[str, int] = field(default_factory=dict)  # and its column
     # `production.<key>` as the pack's typed model, for each key the pack types (validated at load).
     typed_production: dict[str, BaseModel] = field(default_factory=dict)
+    # (example id, step number, figure or "") → (line, column) where that step, or the figure it
+    # expects, is written: for `check` to point at.
+    steps_at: dict[tuple[str, int, str], tuple[int, int]] = field(default_factory=dict)
 
     def problem(self, key: str, message: str) -> InputError:
         """An input error found after loading (by a renderer), placed at a top-level key's line."""
@@ -118,11 +121,45 @@ def _from_located(located: Located, path: Path, variant: str | None) -> LoadedSp
             raise InputError(problems)
     else:
         spec, engine = _varied(located, data, spec, engine_cls, variant)
+    steps_at = step_positions(located, spec.examples, ("examples",), _variant_changes(spec, variant))
     lines = {str(p[0]) if p else "": pos[0] for p, pos in located.positions.items() if len(p) <= 1}
     columns = {str(p[0]) if p else "": pos[1] for p, pos in located.positions.items() if len(p) <= 1}
     # Validated already (at their lines) with the rest of the spec: this only keeps the typed values.
     typed = {key: model.model_validate(getattr(spec.production, key)) for key, model in pack_for(engine.id).production.items()}
-    return LoadedSpec(located.file, spec, engine, variant, path, lines, columns, typed)
+    return LoadedSpec(located.file, spec, engine, variant, path, lines, columns, typed, steps_at)
+
+
+def _variant_changes(spec: CommonSpec, variant: str | None) -> dict[tuple[str | int, ...], str]:
+    """The chosen variant's changes, by their key path in the file → the dotted path they set."""
+    if variant is None:
+        return {}
+    index = [v.id for v in spec.variants].index(variant)
+    return {("variants", index, "set", dotted): dotted for dotted in spec.variants[index].set}
+
+
+def step_positions(located: Located, examples: list[Example], base: tuple[str | int, ...], changes: dict[tuple[str | int, ...], str] | None = None) -> dict[tuple[str, int, str], tuple[int, int]]:
+    """Where each step of each example is written: its own line, or, for an example a variant
+    amends, the line of the variant's change (that is what a failure there asks to edit)."""
+    written = located.data
+    for key in base:
+        written = written.get(key, []) if isinstance(written, dict) else []
+    index = {item.get("id"): i for i, item in enumerate(written if isinstance(written, list) else []) if isinstance(item, dict)}
+    out: dict[tuple[str, int, str], tuple[int, int]] = {}
+    for example in examples:
+        i = index.get(example.id)
+        mine = ([str(base[-1]), example.id], [str(base[-1]), str(i)])
+        amended = {where: dotted.split(".")[2:4] for where, dotted in (changes or {}).items() if dotted.split(".")[:2] in mine}
+        for n, step in enumerate(example.steps, start=1):
+            this_step = [where for where, rest in amended.items() if rest == ["steps", str(n - 1)]]
+            for figure in ["", *step.expect]:
+                if this_step or amended:
+                    out[(example.id, n, figure)] = located.line_of((this_step or list(amended))[0])
+                elif i is not None:
+                    own = (*base, i, "steps", n - 1, "expect", figure) if figure else (*base, i, "steps", n - 1)
+                    out[(example.id, n, figure)] = located.line_of(own)
+                else:
+                    out[(example.id, n, figure)] = located.line_of(base)
+    return out
 
 
 def no_variant(variant: str, known: list[str]) -> str:
@@ -280,7 +317,16 @@ class ExamplesFile(Strict):
     examples: list[Example]
 
 
-def load_examples(file: str, loaded: LoadedSpec) -> list[Example]:
+@dataclass(frozen=True)
+class LoadedExamples:
+    """An examples file, validated against a game: its examples and where each step is written."""
+
+    file: str
+    examples: list[Example]
+    steps_at: dict[tuple[str, int, str], tuple[int, int]]
+
+
+def load_examples(file: str, loaded: LoadedSpec) -> LoadedExamples:
     located = load_file(file)
     if not isinstance(located.data, dict):
         raise InputError([located.problem((), "expected a mapping with an 'examples' list")])
@@ -292,4 +338,4 @@ def load_examples(file: str, loaded: LoadedSpec) -> list[Example]:
     problems += check_examples(located, parsed.examples, loaded.engine, ("examples",))
     if problems:
         raise InputError(problems)
-    return parsed.examples
+    return LoadedExamples(located.file, parsed.examples, step_positions(located, parsed.examples, ("examples",)))
