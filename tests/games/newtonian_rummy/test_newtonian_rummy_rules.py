@@ -394,13 +394,13 @@ def test_bad_plays_are_rejected_with_file_and_line() -> None:
         ":9:32: examples[0].steps[0].play.red: red-1 cannot play M11 A1 F11: there is no card 'M11' in the deck",
         ":14:16: examples[1].steps[0].play.blue: blue-1 cannot play M2 A4 F8 + AJ + FQ: at most 1 face card(s) per player per round, got 2",
         ":19:16: examples[2].steps[0].play.blue: blue-1 cannot play M2 M3 F6: a meld is one M, one A and one F card",
-        ":24:16: examples[3].steps[0].play.blue: blue-1 cannot play F8 + AK: AK: say which card the K is aimed at",
-        ":29:16: examples[4].steps[0].play.blue: '=8' is not a card",
-        ":34:26: examples[5].steps[0].play.green: unknown seat 'green'",
-        ":40:9: examples[6].steps[1].play: F8 is played twice",
-        ":45:16: examples[7].steps[0].play.blue: blue-1 cannot play M2 A4: play no number card, one, or a meld of three",
-        ":51:16: examples[8].steps[0].play.blue: unknown seat 'blue'",
-        ":56:16: examples[9].steps[0].play.blue: 'J:Q': only a K carries an aim",
+        ":25:16: examples[3].steps[0].play.blue-1: blue-1's K faces both a J and a Q: say which it is aimed at, AK:J or AK:Q (ruling R5)",
+        ":30:16: examples[4].steps[0].play.blue: '=8' is not a card",
+        ":35:26: examples[5].steps[0].play.green: unknown seat 'green'",
+        ":41:9: examples[6].steps[1].play: F8 is played twice",
+        ":46:16: examples[7].steps[0].play.blue: blue-1 cannot play M2 A4: play no number card, one, or a meld of three",
+        ":52:16: examples[8].steps[0].play.blue: unknown seat 'blue'",
+        ":57:16: examples[9].steps[0].play.blue: 'J:Q': only a K carries an aim",
     ]
     lines = result.output.splitlines()
     assert len(lines) == len(expected)

@@ -2,7 +2,9 @@
 
 An example step's `play` maps a seat ("blue-1") — or a team ("blue") when it has one player — to a
 written play such as "M2 A4 F8 + FQ". Seats not named pass. A bare face rank ("Q", "K:Q") means any
-card of that rank; the category of a face card changes nothing (ruling R7).
+card of that rank; the category of a face card changes nothing (ruling R7). A K written plainly, as the
+rule book writes it, is aimed by ruling R5 at the kind the other team played; only when that team
+played both a J and a Q must the example say which (K:J or K:Q).
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ def example_plays(deck: Deck, seats: tuple[str, ...], steps: list[Mapping[str, A
                 raise ExampleError(("steps", n, "play", key), str(exc)) from None
             row.append((seat, key, parsed))
         written.append(row)
+    written = [[(seat, key, _aimed(deck, seat, key, parsed, row, n)) for seat, key, parsed in row] for n, row in enumerate(written)]
     explicit = {f.card for row in written for _, _, p in row for f in p.faces if len(f.card) > 1}
     explicit |= {c for row in written for _, _, p in row for c in p.numbers}
     taken: set[str] = set(explicit)
@@ -80,6 +83,26 @@ def example_plays(deck: Deck, seats: tuple[str, ...], steps: list[Mapping[str, A
             moves[seat] = Play(deck.sort(play.numbers), play.faces)
         rounds.append(moves)
     return rounds
+
+
+def _rank(deck: Deck, card: str) -> str:
+    return card if len(card) == 1 else (deck[card].rank if card in deck else card[-1:])
+
+
+def _aimed(deck: Deck, seat: str, key: object, play: Play, row: list[tuple[str, Any, Play]], n: int) -> Play:
+    """The play with each plain K aimed (ruling R5): at the one kind of J or Q the other team plays in
+    this step (either aim when it plays none: the K then cancels nothing)."""
+    team = seat.rsplit("-", 1)[0]
+    theirs = {_rank(deck, f.card) for s, _, p in row if s.rsplit("-", 1)[0] != team for f in p.faces} & {"J", "Q"}
+    faces = []
+    for f in play.faces:
+        if _rank(deck, f.card) != "K" or f.aim:
+            faces.append(f)
+            continue
+        if len(theirs) == 2:
+            raise ExampleError(("steps", n, "play", key), f"{key}'s K faces both a J and a Q: say which it is aimed at, {f.card}:J or {f.card}:Q (ruling R5)")
+        faces.append(FacePlay(f.card, next(iter(theirs), "J")))
+    return Play(play.numbers, tuple(faces))
 
 
 def stack_deck(deck: Deck, seats: tuple[str, ...], rounds: Rounds, rng: random.Random) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
