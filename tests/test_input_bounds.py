@@ -185,7 +185,7 @@ def test_workers_watch_their_parent_where_the_kernel_cannot_tell_them() -> None:
     script = textwrap.dedent(
         """
         import time
-        from kitpress.simulate import pool
+        from kitpress import workers as pool
         pool._ask_kernel_to_kill_me_with_my_parent = lambda: None
         with pool.worker_pool(2) as workers:
             for _ in range(2):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
@@ -14,7 +15,7 @@ from typing import Any
 from kitpress import __version__, outfolder
 from kitpress.check import Replay, replay_all
 from kitpress.check_output import CheckedSpec, text_lines
-from kitpress.errors import CheckFailed, Interrupted
+from kitpress.errors import CheckFailed, Interrupted, KitpressError
 from kitpress.fingerprint import inputs_hash, up_to_date
 from kitpress.lint import Finding, LintFailed, errors, lint_jobs, lint_pdfs, lint_printed
 from kitpress.packs import art_for
@@ -202,10 +203,63 @@ def write_kit(loaded: LoadedSpec, files: list[KitFile], out_dir: Path, inputs: s
     return folder
 
 
-def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant: str | None = None, force: bool = False, progress: Callable[[str], None] | None = None, say: Callable[[str], None] | None = None) -> list[str]:
+class RenderFailed(KitpressError):
+    """A game's kit that a worker process could not render: its lines and exit code, as they were."""
+
+    def __init__(self, lines: list[str], exit_code: int) -> None:
+        super().__init__("\n".join(lines))
+        self._lines, self.exit_code = lines, exit_code
+
+    def lines(self) -> list[str]:
+        return self._lines
+
+
+def _render_in_worker(source: str, variant: str | None, presets: list[Preset], force: bool) -> list[KitFile] | tuple[list[str], int]:
+    """One game's kit in a worker process: its files, or the lines and exit code of its expected failure
+    (sent as plain data: an exception with its own constructor does not always survive pickling)."""
+    try:
+        return render_game(load_spec(source, variant), presets, force)
+    except KitpressError as exc:
+        return exc.lines(), exc.exit_code
+
+
+def _render_all(specs: list[LoadedSpec], presets: list[Preset], force: bool, jobs: int | None, progress: Callable[[str], None] | None) -> list[list[KitFile]]:
+    """Every game's kit, in the order given. With more than one game and one core, games render side by
+    side in worker processes; the kits are the same bytes either way, and the first failure in game order
+    is the one reported, as in one process."""
+    workers = min(len(specs), jobs or os.cpu_count() or 1)
+    if workers <= 1:
+        out = []
+        for spec in specs:
+            if progress:
+                progress(spec.id)
+            out.append(render_game(spec, presets, force))
+        return out
+    from concurrent.futures import as_completed
+
+    from kitpress.workers import worker_pool
+
+    with worker_pool(workers) as pool:
+        futures = {pool.submit(_render_in_worker, str(spec.source), spec.variant, presets, force): spec for spec in specs}
+        try:
+            for done in as_completed(futures):  # progress as each game finishes
+                if progress:
+                    progress(futures[done].id)
+            results = [f.result() for f in futures]  # in the order given
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+    for result in results:
+        if isinstance(result, tuple):
+            raise RenderFailed(*result)
+    return results  # type: ignore[return-value]
+
+
+def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant: str | None = None, force: bool = False, progress: Callable[[str], None] | None = None, say: Callable[[str], None] | None = None, jobs: int | None = None) -> list[str]:
     """Build each game's kit; all are validated and rendered before any is written (and before OUT is
     created), so bad input changes nothing. A kit whose inputs are unchanged since its last build is
-    skipped unless `force`. One build at a time writes into `out_dir`; `say` hears why a build waits."""
+    skipped unless `force`. One build at a time writes into `out_dir`; `say` hears why a build waits.
+    `jobs`: how many games render at once (default: one per core)."""
     loaded = [load_spec(g, variant) for g in games]
     options = {"presets": [asdict(p) for p in presets], "variant": variant}
     todo: list[tuple[LoadedSpec, str]] = []
@@ -214,14 +268,11 @@ def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant:
         if force or not up_to_date(kit_folder(spec, out_dir), inputs):
             outfolder.check_ours(kit_folder(spec, out_dir))  # refuse before the work, not after it
             todo.append((spec, inputs))
-    rendered = []
     try:
-        for spec, inputs in todo:
-            if progress:
-                progress(spec.id)
-            rendered.append((spec, inputs, render_game(spec, presets, force)))
+        kits = _render_all([spec for spec, _ in todo], presets, force, jobs, progress)
     except KeyboardInterrupt:
         raise Interrupted("interrupted before any kit was written; every previous kit is in place") from None
+    rendered = [(spec, inputs, files) for (spec, inputs), files in zip(todo, kits, strict=True)]
     lines = [f"up to date {spec.id}: {kit_folder(spec, out_dir)}" for spec in loaded if spec not in [t[0] for t in todo]]
     written: list[tuple[LoadedSpec, bytes]] = []
     with outfolder.writer_lock(out_dir, say):

@@ -30,7 +30,8 @@ from kitpress.sheets.presets import (
 @click.option("--force", is_flag=True, help="Rebuild even when nothing changed, and write the kit even when the preflight finds errors.")
 @click.option("--watch", is_flag=True, help="Rebuild whenever a spec or template changes (Ctrl-C stops).")
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
-def command(games: tuple[str, ...], paper: tuple[str, ...], layout: str, duplex: str, back_offset: str, ink: str, booklet: str, out_dir: Path, variant: str | None, force: bool, watch: bool, quiet: bool) -> None:
+@click.option("--jobs", "-j", type=click.IntRange(1, 64), help="How many games to render at once (default: one per core).")
+def command(games: tuple[str, ...], paper: tuple[str, ...], layout: str, duplex: str, back_offset: str, ink: str, booklet: str, out_dir: Path, variant: str | None, force: bool, watch: bool, quiet: bool, jobs: int | None) -> None:
     """Build the print kit of each GAME into OUT/<game>/."""
     from kitpress.build import build_games
     from kitpress.sheets.presets import Preset, parse_offset
@@ -44,7 +45,7 @@ def command(games: tuple[str, ...], paper: tuple[str, ...], layout: str, duplex:
 
     def once(force_now: bool) -> None:
         with Progress(len(chosen), quiet) as progress:
-            for line in build_games(chosen, presets, out_dir=out_dir, variant=variant, force=force_now, progress=progress.step, say=_say_err):
+            for line in build_games(chosen, presets, out_dir=out_dir, variant=variant, force=force_now, progress=progress.step, say=_say_err, jobs=jobs):
                 if not quiet:
                     click.echo(line)
 

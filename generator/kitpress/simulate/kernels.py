@@ -80,7 +80,7 @@ def compile_all() -> list[str]:
 
     from kitpress.packs import shipped_specs
     from kitpress.simulate.compiled_draws import draw, shuffle, shuffle_by
-    from kitpress.simulate.pool import worker_pool
+    from kitpress.workers import worker_pool
     from kitpress.spec.load import load_spec
 
     draw(np.zeros(1, np.int64), 0, 1)

@@ -1,5 +1,6 @@
-"""Local worker processes that end with the process that started them, even when it is killed outright
-(kill -9 runs no clean-up, and an idle worker waiting for its next task would wait for ever)."""
+"""Local worker processes (for simulate and build) that end with the process that started them, even
+when it is killed outright (kill -9 runs no clean-up, and an idle worker waiting for its next task would
+wait for ever)."""
 
 from __future__ import annotations
 
