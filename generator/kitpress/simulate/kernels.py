@@ -80,8 +80,8 @@ def compile_all() -> list[str]:
 
     from kitpress.packs import shipped_specs
     from kitpress.simulate.compiled_draws import draw, shuffle, shuffle_by
-    from kitpress.workers import worker_pool
     from kitpress.spec.load import load_spec
+    from kitpress.workers import worker_pool
 
     draw(np.zeros(1, np.int64), 0, 1)
     shuffle(np.zeros(1, np.int64), 0, np.zeros(1, np.int64), 1)

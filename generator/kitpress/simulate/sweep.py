@@ -20,8 +20,8 @@ from kitpress.simulate.agents import make_agent
 from kitpress.simulate.kernels import fast_path
 from kitpress.simulate.limits import MAX_GAMES, MAX_TURNS, MAX_WORKERS
 from kitpress.simulate.play import GameRecord, game_rng, play_game, side_seats
-from kitpress.workers import worker_pool
 from kitpress.spec.load import LoadedSpec, load_spec
+from kitpress.workers import worker_pool
 
 BASE = "base"  # the name --variant uses for the rules as written
 CALIBRATION_GAMES = 2000  # base games played only to calibrate minutes, when base is not compared
