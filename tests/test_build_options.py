@@ -47,9 +47,9 @@ def test_universal_paper_fits_letter_and_a4(variety: Path) -> None:
 
 def test_eight_up_gives_each_card_its_own_bleed(variety: Path) -> None:
     reader = PdfReader(str(variety / "momentum-game-cards-universal-8up-short-edge-low-ink.pdf"))
-    assert len(reader.pages) == 4  # 16 cards: 2 front sheets of 8, each with its backs
+    assert len(reader.pages) == 6  # 16 cards: 3 front sheets of 6, each with its backs
     x0, y0, x1, y1 = (float(v) for v in reader.pages[0].trimbox)
-    assert (x1 - x0, y1 - y0) == pytest.approx((4 * 180 + 3 * 18, 2 * 252 + 18), abs=0.01)
+    assert (x1 - x0, y1 - y0) == pytest.approx((3 * 180 + 2 * 18, 2 * 252 + 18), abs=0.01)
 
 
 def test_short_edge_backs_mirror_rows_and_turn(variety: Path) -> None:
@@ -60,15 +60,15 @@ def test_short_edge_backs_mirror_rows_and_turn(variety: Path) -> None:
     # landscape + short edge = a flip about the vertical axis: columns mirror, nothing turns
     assert all(b.rotate == 0 for b in back.placements)
     assert back.placements[0].x == pytest.approx(front.width - front.placements[0].x - 180)
-    portrait = back_sheet(grid("letter", 180, 252, 9, 9)[0], "short-edge")
+    portrait = back_sheet(grid("letter", 150, 200, 9, 9)[0], "short-edge")
     assert all(b.rotate == 180 for b in portrait.placements)
-    assert portrait.placements[0].y == pytest.approx(792 - grid("letter", 180, 252, 9, 9)[0].placements[0].y - 252)
+    assert portrait.placements[0].y == pytest.approx(792 - grid("letter", 150, 200, 9, 9)[0].placements[0].y - 200)
 
 
 def test_back_offset_moves_backs_as_seen_through_the_front() -> None:
     from kitpress.sheets.geometry import back_sheet, grid
 
-    front = grid("letter", 180, 252, 9, 9)[0]
+    front = grid("letter", 150, 200, 9, 9)[0]
     plain = back_sheet(front, "long-edge")
     moved = back_sheet(front, "long-edge", (2 * MM, -1 * MM))
     # seen through the front, +x is right: on the mirrored back page that is -x
@@ -131,7 +131,7 @@ def test_drivethrucards_file_is_one_card_per_page_fronts_and_backs_alternating(s
 def test_gutterfold_puts_backs_behind_fronts_across_the_fold() -> None:
     from kitpress.sheets.geometry import gutterfold
 
-    sheet = gutterfold("letter", 180, 252, 9, 4)[0]
+    sheet = gutterfold("letter", 150, 200, 9, 4)[0]
     fronts = [p for p in sheet.placements if p.side == "front"]
     backs = [p for p in sheet.placements if p.side == "back"]
     assert len(fronts) == len(backs) == 4

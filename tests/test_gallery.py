@@ -95,7 +95,7 @@ def test_a_thumbnail_for_every_page_of_every_pdf(out: Path) -> None:
         assert f'href="{rel.as_posix()}.pdf"' in html_text
     assert "sheet 1 front" in html_text and "sheet 1 back" in html_text  # the card fronts and their backs
     with Image.open(folder / "preview" / GAME / f"{GAME}-cards-letter-1.png") as image:
-        assert image.size == (round(612 * 0.3), round(792 * 0.3))
+        assert image.size == (round(792 * 0.3), round(612 * 0.3))  # a landscape sheet of 8 cards
         assert len(image.getcolors(1 << 16) or []) > 20, "a card sheet, not a blank page"
 
 

@@ -5,7 +5,11 @@ Nothing here draws; tests check these numbers directly.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
+
+from kitpress.errors import KitpressError
+from kitpress.pieces import PT_PER_MM
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
@@ -15,15 +19,28 @@ PAPERS: dict[str, tuple[float, float]] = {
     "a4": (595.2756, 841.8898),
     "universal": (595.2756, 792.0),
 }
-MARK_GAP = 3.0  # crop marks start this far outside the bleed, so they never touch art
+# Home printers cannot print the outer ~5 mm of a sheet (print.md): nothing but white goes there, and
+# every mark stops this far inside the edge. Presets carry it (Preset.edge_band_mm).
+UNPRINTABLE_MM = 5.0
+EDGE_BAND = UNPRINTABLE_MM * PT_PER_MM
+MIN_MARK_MM = 3.0  # shorter than this a cutter cannot line a ruler up on a mark
+MIN_MARK = MIN_MARK_MM * PT_PER_MM
+MIN_BLEED = 1.0 * PT_PER_MM  # a packed piece's outer bleed may shrink to make room for its marks, not below this
+MARK_GAP = 2.0  # crop marks start this far outside the printed bleed, so they never touch art
 MARK_WIDTH = 0.3  # a hairline
-MIN_MARK = 2.0  # a mark shorter than this is left out (no room between grid and sheet edge)
 PACK_GUTTER = 14.0  # between the bleed edges of neighbouring packed pieces
-PACK_MARGIN = 28.0  # trims stay ~10 mm inside the sheet edge, where home printers print
-PACK_MARK = 8.0
-ROUND_GUTTER = 4.0  # round pieces: axis ticks need little room
-ROUND_MARGIN = 14.0
+PACK_MARGIN = 28.0  # trims stay ~10 mm inside the sheet edge (the room pieces are sized for: production.ROOM_MM)
+PACK_MARK = PACK_GUTTER - 2 * MARK_GAP  # a corner mark stops short of the neighbour's bleed
+# Round pieces are clipped to their bleed circle and marked by diagonal ticks in the white corners of
+# their square, so they pack close: 49 discs of 22 mm on one sheet of every paper.
+ROUND_GUTTER = 4.0
+ROUND_MARGIN = 24.0  # trim to sheet edge: the bleed and the outer band
+ROUND_TICK = 8.6  # just over 3 mm
 FOLD_GAP = 12.0  # between a gutterfold half's bleed and the fold line
+
+
+class SheetFitError(KitpressError, ValueError):
+    """Pieces that no layout of this paper can hold with printable marks (exit 2)."""
 
 
 @dataclass(frozen=True)
@@ -36,6 +53,7 @@ class Placement:
     clip: Box  # the part of the art (with its bleed) that is printed
     rotate: int = 0
     side: str = "front"  # which art list the index points into: "front" or "back"
+    shape: str = "rect"  # "circle": printed inside its bleed circle as well as the clip box
 
 
 @dataclass(frozen=True)
@@ -44,6 +62,10 @@ class Mark:
     y0: float
     x1: float
     y1: float
+
+    @property
+    def length(self) -> float:
+        return math.hypot(self.x1 - self.x0, self.y1 - self.y0)
 
 
 @dataclass(frozen=True)
@@ -66,33 +88,78 @@ def sheet_size(paper: str, landscape: bool = False) -> tuple[float, float]:
     return (height, width) if landscape else (width, height)
 
 
+def printable(width: float, height: float, band: float = EDGE_BAND) -> Box:
+    """The part of a sheet a home printer prints: all but the outer band."""
+    return (band, band, width - band, height - band)
+
+
+def mark_room(bleed: float, band: float = EDGE_BAND) -> float:
+    """How far an outer trim must sit from the sheet edge for its bleed, a gap and a 3 mm mark."""
+    return bleed + MARK_GAP + MIN_MARK + band
+
+
 def _union(boxes: list[Box]) -> Box:
     return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
-def grid_shape(paper: str, trim_w: float, trim_h: float, bleed: float, gap: float = 0.0, landscape: bool = False) -> tuple[int, int]:
-    """Columns and rows that fit with the outer bleed and room for marks."""
+def _mm(points: float) -> str:
+    return f"{points / PT_PER_MM:.1f}"
+
+
+def _no_fit(what: str, paper: str, band: float) -> SheetFitError:
+    return SheetFitError(f"{what} do not fit a {paper} sheet with {MIN_MARK_MM:g} mm crop marks inside its {band / PT_PER_MM:g} mm unprintable edge")
+
+
+def grid_shape(paper: str, trim_w: float, trim_h: float, bleed: float, gap: float = 0.0, landscape: bool = False, band: float = EDGE_BAND) -> tuple[int, int]:
+    """Columns and rows on a sheet of this orientation whose outer marks are printable (0 if none fit)."""
     width, height = sheet_size(paper, landscape)
-    room = 2 * bleed if gap else 2 * (bleed + MARK_GAP)
-    return max(1, int((width - room + gap) // (trim_w + gap))), max(1, int((height - room + gap) // (trim_h + gap)))
+    room = 2 * mark_room(bleed, band)
+    return max(0, int((width - room + gap) // (trim_w + gap))), max(0, int((height - room + gap) // (trim_h + gap)))
 
 
-def grid(paper: str, trim_w: float, trim_h: float, bleed: float, count: int, gap: float = 0.0, landscape: bool = False) -> list[Sheet]:
-    """Pieces in a centred grid. With gap 0 they abut and share cut lines (9-up poker on Letter and
-    A4): art is clipped to the trim on inner edges and keeps its bleed outside. With gap = 2 × bleed
-    each piece keeps its own bleed (8-up landscape). Crop marks run from just outside the bleed to
-    the sheet edge on every cut line."""
-    width, height = sheet_size(paper, landscape)
-    cols, rows = grid_shape(paper, trim_w, trim_h, bleed, gap, landscape)
-    return _grid_sheets(width, height, 0.0, width, cols, rows, trim_w, trim_h, bleed, count, gap)
+def grid_orientation(paper: str, trim_w: float, trim_h: float, bleed: float, gap: float = 0.0, landscape: bool = False, band: float = EDGE_BAND) -> bool:
+    """The orientation that holds the most pieces with printable marks; `landscape` wins a tie.
+    Abutting poker cards are 3 × 3 on no paper (Letter leaves 6.4 mm above and below the grid, A4 9.8 mm
+    beside it), so they re-flow to 4 × 2 on a landscape sheet."""
+    def held(turned: bool) -> int:
+        cols, rows = grid_shape(paper, trim_w, trim_h, bleed, gap, turned, band)
+        return cols * rows
+
+    best = max((landscape, not landscape), key=held)
+    if held(best) == 0:
+        raise _no_fit(f"{_mm(trim_w)} × {_mm(trim_h)} mm pieces", paper, band)
+    return best
 
 
-def _grid_sheets(width: float, height: float, area_x0: float, area_x1: float, cols: int, rows: int, tw: float, th: float, bleed: float, count: int, gap: float) -> list[Sheet]:
+def grid(paper: str, trim_w: float, trim_h: float, bleed: float, count: int, gap: float = 0.0, landscape: bool = False, band: float = EDGE_BAND) -> list[Sheet]:
+    """Pieces in a centred grid. With gap 0 they abut and share cut lines: art is clipped to the trim on
+    inner edges and keeps its bleed outside. With gap = 2 × bleed each piece keeps its own bleed. The
+    sheet turns from `landscape` when the other way holds more. Crop marks run on every cut line from
+    just outside the bleed to the printable edge, never into the outer band."""
+    turned = grid_orientation(paper, trim_w, trim_h, bleed, gap, landscape, band)
+    width, height = sheet_size(paper, turned)
+    cols, rows = grid_shape(paper, trim_w, trim_h, bleed, gap, turned, band)
+    grid_w, grid_h = cols * trim_w + (cols - 1) * gap, rows * trim_h + (rows - 1) * gap
+    sheets = []
+    for placements, trim in _grid_pages(((width - grid_w) / 2, (height - grid_h) / 2), cols, rows, trim_w, trim_h, bleed, count, gap):
+        bleed_box = _grow(trim, bleed)
+        xs, ys = _cut_lines(trim, cols, rows, trim_w, trim_h, gap)
+        marks = _column_marks(xs, bleed_box, height, band) + _row_marks(ys, bleed_box, width, band)
+        sheets.append(Sheet(width, height, tuple(placements), tuple(marks), trim, bleed_box))
+    return sheets
+
+
+def _grow(box: Box, by: float) -> Box:
+    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
+
+
+def _grid_pages(origin: tuple[float, float], cols: int, rows: int, tw: float, th: float, bleed: float, count: int, gap: float) -> list[tuple[list[Placement], Box]]:
+    """Each sheet's placements (row 0 at the top) and trim box, the grid's lower-left trim at `origin`."""
+    gx0, gy0 = origin
     grid_w, grid_h = cols * tw + (cols - 1) * gap, rows * th + (rows - 1) * gap
-    gx0 = area_x0 + (area_x1 - area_x0 - grid_w) / 2
-    gy1 = height - (height - grid_h) / 2  # top of the grid
+    gy1 = gy0 + grid_h
     per_sheet = cols * rows
-    sheets: list[Sheet] = []
+    pages = []
     for first in range(0, count, per_sheet):
         placements: list[Placement] = []
         for slot in range(min(per_sheet, count - first)):
@@ -106,59 +173,95 @@ def _grid_sheets(width: float, height: float, area_x0: float, area_x1: float, co
                     x + tw + (bleed if col == cols - 1 else 0), y + th + (bleed if row == 0 else 0),
                 )  # fmt: skip
             placements.append(Placement(first + slot, x, y, tw, th, clip))
-        trim = (gx0, gy1 - grid_h, gx0 + grid_w, gy1)
-        bleed_box = (trim[0] - bleed, trim[1] - bleed, trim[2] + bleed, trim[3] + bleed)
-        xs = sorted({c * (tw + gap) + e for c in range(cols) for e in (0.0, tw)})
-        ys = sorted({r * (th + gap) + e for r in range(rows) for e in (0.0, th)})
-        marks = _edge_marks(trim, bleed_box, xs, ys, width, height)
-        sheets.append(Sheet(width, height, tuple(placements), tuple(marks), trim, bleed_box))
-    return sheets
+        pages.append((placements, (gx0, gy0, gx0 + grid_w, gy1)))
+    return pages
 
 
-def _edge_marks(trim: Box, bleed_box: Box, xs: list[float], ys: list[float], width: float, height: float) -> list[Mark]:
-    """A hairline on every cut line, from just outside the bleed to the sheet edge."""
-    candidates: list[Mark] = []
-    for dx in xs:
-        x = trim[0] + dx
-        candidates += [Mark(x, bleed_box[3] + MARK_GAP, x, height), Mark(x, 0.0, x, bleed_box[1] - MARK_GAP)]
-    for dy in ys:
-        y = trim[1] + dy
-        candidates += [Mark(0.0, y, bleed_box[0] - MARK_GAP, y), Mark(bleed_box[2] + MARK_GAP, y, width, y)]
-    return [m for m in candidates if (m.x1 - m.x0) + (m.y1 - m.y0) >= MIN_MARK]
+def _cut_lines(trim: Box, cols: int, rows: int, tw: float, th: float, gap: float) -> tuple[list[float], list[float]]:
+    xs = sorted({trim[0] + c * (tw + gap) + e for c in range(cols) for e in (0.0, tw)})
+    ys = sorted({trim[1] + r * (th + gap) + e for r in range(rows) for e in (0.0, th)})
+    return xs, ys
 
 
-def gutterfold(paper: str, trim_w: float, trim_h: float, bleed: float, count: int) -> list[Sheet]:
-    """Fronts on the left half of a landscape sheet, backs mirrored on the right half: fold along the
-    centre line and each back lands behind its front, no duplex printer needed."""
-    width, height = sheet_size(paper, landscape=True)
-    half = width / 2
-    inner = half - FOLD_GAP - bleed  # the fronts' trim edge nearest the fold
-    cols = max(1, int((inner - bleed - MARK_GAP - MIN_MARK) // trim_w))
-    rows = max(1, int((height - 2 * (bleed + MARK_GAP)) // trim_h))
+def _column_marks(xs: list[float], bleed_box: Box, height: float, band: float) -> list[Mark]:
+    """A vertical hairline above and below the bleed on every column line, up to the printable edge."""
+    return [m for x in xs for m in (Mark(x, bleed_box[3] + MARK_GAP, x, height - band), Mark(x, band, x, bleed_box[1] - MARK_GAP))]
+
+
+def _row_marks(ys: list[float], bleed_box: Box, width: float, band: float) -> list[Mark]:
+    """A horizontal hairline left and right of the bleed on every row line, up to the printable edge."""
+    return [m for y in ys for m in (Mark(band, y, bleed_box[0] - MARK_GAP, y), Mark(bleed_box[2] + MARK_GAP, y, width - band, y))]
+
+
+def gutterfold(paper: str, trim_w: float, trim_h: float, bleed: float, count: int, band: float = EDGE_BAND) -> list[Sheet]:
+    """Fronts on one half of a sheet, backs mirrored on the other: fold along the centre line and each
+    back lands behind its front, no duplex printer needed. A landscape sheet folds on its vertical
+    centre line; when a portrait sheet folded across holds more (Letter: 3 against 2), it is used."""
+    vertical = _fold_shape(paper, trim_w, trim_h, bleed, band, True)
+    across = _fold_shape(paper, trim_w, trim_h, bleed, band, False)
+    if max(vertical[0] * vertical[1], across[0] * across[1]) == 0:
+        raise _no_fit(f"{_mm(trim_w)} × {_mm(trim_h)} mm pieces with their backs beside them", paper, band)
+    if vertical[0] * vertical[1] >= across[0] * across[1]:
+        return _fold_sheets(paper, trim_w, trim_h, bleed, count, band, True, vertical)
+    return _fold_sheets(paper, trim_w, trim_h, bleed, count, band, False, across)
+
+
+def _fold_shape(paper: str, tw: float, th: float, bleed: float, band: float, vertical: bool) -> tuple[int, int]:
+    """Columns and rows of fronts in one half: the outer side needs room for marks, the fold side
+    only the fold gap (its marks cross the fold)."""
+    width, height = sheet_size(paper, landscape=vertical)
+    room = mark_room(bleed, band)
+    if vertical:
+        return max(0, int((width / 2 - FOLD_GAP - bleed - room) // tw)), max(0, int((height - 2 * room) // th))
+    return max(0, int((width - 2 * room) // tw)), max(0, int((height / 2 - FOLD_GAP - bleed - room) // th))
+
+
+def _fold_sheets(paper: str, tw: float, th: float, bleed: float, count: int, band: float, vertical: bool, shape: tuple[int, int]) -> list[Sheet]:
+    width, height = sheet_size(paper, landscape=vertical)
+    cols, rows = shape
+    grid_w, grid_h = cols * tw, rows * th
+    if vertical:  # fronts left of the fold, against the fold gap
+        origin = (width / 2 - FOLD_GAP - bleed - grid_w, (height - grid_h) / 2)
+        fold = Mark(width / 2, band, width / 2, height - band)
+    else:  # fronts above the fold
+        origin = ((width - grid_w) / 2, height / 2 + FOLD_GAP + bleed)
+        fold = Mark(band, height / 2, width - band, height / 2)
     sheets = []
-    for base in _grid_sheets(width, height, inner - cols * trim_w, inner, cols, rows, trim_w, trim_h, bleed, count, 0.0):
-        backs = [replace(_mirror_x(p, width), side="back") for p in base.placements]
-        xs = [c * trim_w for c in range(cols + 1)]
-        ys = [r * trim_h for r in range(rows + 1)]
-        marks = _edge_marks(base.trim_box, base.bleed_box, xs, ys, half - FOLD_GAP / 2, height)
-        marks += [_mirror_mark_x(m, width) for m in marks]
-        trim = (base.trim_box[0], base.trim_box[1], width - base.trim_box[0], base.trim_box[3])
-        bleed_box = (trim[0] - bleed, trim[1] - bleed, trim[2] + bleed, trim[3] + bleed)
-        sheets.append(Sheet(width, height, base.placements + tuple(backs), tuple(marks), trim, bleed_box, (Mark(half, 0.0, half, height),)))
+    for fronts, trim in _grid_pages(origin, cols, rows, tw, th, bleed, count, 0.0):
+        bleed_box = _grow(trim, bleed)
+        xs, ys = _cut_lines(trim, cols, rows, tw, th, 0.0)
+        if vertical:
+            backs = [replace(_mirror_x(p, width), side="back") for p in fronts]
+            outer = _column_marks(xs, bleed_box, height, band) + [Mark(band, y, bleed_box[0] - MARK_GAP, y) for y in ys]
+            mirrored = [_mirror_mark_x(m, width) for m in outer]
+            across = [Mark(bleed_box[2] + MARK_GAP, y, width - bleed_box[2] - MARK_GAP, y) for y in ys]
+            both = (trim[0], trim[1], width - trim[0], trim[3])
+        else:
+            backs = [replace(_mirror_y(p, height), side="back") for p in fronts]
+            outer = _row_marks(ys, bleed_box, width, band) + [Mark(x, bleed_box[3] + MARK_GAP, x, height - band) for x in xs]
+            mirrored = [_mirror_mark_y(m, height) for m in outer]
+            across = [Mark(x, height - bleed_box[1] + MARK_GAP, x, bleed_box[1] - MARK_GAP) for x in xs]
+            both = (trim[0], height - trim[3], trim[2], trim[3])
+        marks = outer + mirrored + across
+        sheets.append(Sheet(width, height, tuple(fronts + backs), tuple(marks), both, _grow(both, bleed), (fold,)))
     return sheets
 
 
-def pack_gutterfold(paper: str, sizes: list[tuple[float, float]], bleed: float, shapes: list[str] | None = None) -> list[Sheet]:
+def pack_gutterfold(paper: str, sizes: list[tuple[float, float]], bleed: float, shapes: list[str] | None = None, band: float = EDGE_BAND) -> list[Sheet]:
     """Packed pieces (discs, tokens) on the left half of a landscape sheet, backs mirrored on the right."""
     width, height = sheet_size(paper, landscape=True)
     half = width / 2
     sheets = []
-    for left in _pack_on(half - FOLD_GAP / 2, height, sizes, bleed, shapes):
+    try:
+        lefts = _pack_on(half - FOLD_GAP / 2, height, sizes, bleed, shapes, band)
+    except ValueError as exc:
+        raise SheetFitError(f"{exc} with its back beside it ({paper}, gutterfold)") from None
+    for left in lefts:
         backs = [replace(_mirror_x(p, width), side="back") for p in left.placements]
         marks = list(left.marks) + [_mirror_mark_x(m, width) for m in left.marks]
         trim = (left.trim_box[0], left.trim_box[1], width - left.trim_box[0], left.trim_box[3])
         bleed_box = (left.bleed_box[0], left.bleed_box[1], width - left.bleed_box[0], left.bleed_box[3])
-        sheets.append(Sheet(width, height, left.placements + tuple(backs), tuple(marks), trim, bleed_box, (Mark(half, 0.0, half, height),)))
+        sheets.append(Sheet(width, height, left.placements + tuple(backs), tuple(marks), trim, bleed_box, (Mark(half, band, half, height - band),)))
     return sheets
 
 
@@ -178,20 +281,22 @@ def _mirror_y(p: Placement, height: float) -> Placement:
 
 
 def _mirror_mark_x(m: Mark, width: float) -> Mark:
-    return Mark(width - m.x1, m.y0, width - m.x0, m.y1)
+    return Mark(width - m.x0, m.y0, width - m.x1, m.y1)
 
 
 def _mirror_mark_y(m: Mark, height: float) -> Mark:
-    return Mark(m.x0, height - m.y1, m.x1, height - m.y0)
+    return Mark(m.x0, height - m.y0, m.x1, height - m.y1)
 
 
-def back_sheet(sheet: Sheet, duplex: str, offset: tuple[float, float] = (0.0, 0.0)) -> Sheet:
+def back_sheet(sheet: Sheet, duplex: str, offset: tuple[float, float] = (0.0, 0.0), band: float = EDGE_BAND) -> Sheet:
     """The page printed on the other side of `sheet`, so each back lands behind its front.
 
     A flip about the sheet's vertical axis (long edge of a portrait sheet, short edge of a landscape
     one) mirrors columns; a flip about its horizontal axis mirrors rows and turns each back 180°.
     Mirroring registers because grids are centred. `offset` (points) moves the backs as seen through
-    the front — right and up are positive — to correct a printer's drift.
+    the front — right and up are positive — to correct a printer's drift. What the offset pushes into
+    the outer band is cut off there: art is clipped, marks shortened or, under 3 mm, left out (the
+    front's marks guide the cut).
     """
     dx, dy = offset
 
@@ -214,8 +319,25 @@ def back_sheet(sheet: Sheet, duplex: str, offset: tuple[float, float] = (0.0, 0.
         def flip(b: Box) -> Box:
             return (b[0], h - b[3], b[2], h - b[1])
 
-    places = [replace(p, side="back") for p in places]
-    return Sheet(w, h, tuple(places), tuple(marks), flip(shift(sheet.trim_box)), flip(shift(sheet.bleed_box)))
+    area = printable(w, h, band)
+    places = [replace(p, side="back", clip=_clamp(p.clip, area)) for p in places]
+    kept = [m for m in (_clamp_mark(m, area) for m in marks) if m.length >= MIN_MARK]
+    return Sheet(w, h, tuple(places), tuple(kept), _clamp(flip(shift(sheet.trim_box)), (0.0, 0.0, w, h)), _clamp(flip(shift(sheet.bleed_box)), area))
+
+
+def _clamp(box: Box, area: Box) -> Box:
+    x0, y0 = min(max(box[0], area[0]), area[2]), min(max(box[1], area[1]), area[3])
+    return (x0, y0, max(x0, min(box[2], area[2])), max(y0, min(box[3], area[3])))
+
+
+def _clamp_mark(m: Mark, area: Box) -> Mark:
+    """The part of a mark inside `area`; a diagonal tick is kept whole or not at all."""
+    x0, x1, y0, y1 = min(m.x0, m.x1), max(m.x0, m.x1), min(m.y0, m.y1), max(m.y0, m.y1)
+    inside = area[0] <= x0 and x1 <= area[2] and area[1] <= y0 and y1 <= area[3]
+    if (x0 != x1 and y0 != y1) or not (area[0] <= x1 and x0 <= area[2] and area[1] <= y1 and y0 <= area[3]):
+        return m if inside else Mark(x0, y0, x0, y0)
+    c = _clamp((x0, y0, x1, y1), area)
+    return Mark(*c)
 
 
 def mirrored_for_long_edge(sheet: Sheet) -> Sheet:
@@ -223,7 +345,7 @@ def mirrored_for_long_edge(sheet: Sheet) -> Sheet:
     return back_sheet(sheet, "long-edge")
 
 
-def pack(paper: str, sizes: list[tuple[float, float]], bleed: float, shapes: list[str] | None = None) -> list[Sheet]:
+def pack(paper: str, sizes: list[tuple[float, float]], bleed: float, shapes: list[str] | None = None, band: float = EDGE_BAND) -> list[Sheet]:
     """Pieces each with their own bleed and corner marks, packed in rows; the orientation that needs
     fewer sheets wins (portrait on a tie); each sheet's content is centred."""
     options = []
@@ -231,26 +353,30 @@ def pack(paper: str, sizes: list[tuple[float, float]], bleed: float, shapes: lis
     for landscape in (False, True):
         width, height = sheet_size(paper, landscape)
         try:
-            options.append(_pack_on(width, height, sizes, bleed, shapes))
+            options.append(_pack_on(width, height, sizes, bleed, shapes, band))
         except ValueError as exc:
             errors.append(str(exc))
     if not options:
-        raise ValueError(errors[-1])
+        raise SheetFitError(f"{errors[-1]} ({paper})")
     return min(options, key=len)
 
 
-def _pack_on(width: float, height: float, sizes: list[tuple[float, float]], bleed: float, shapes: list[str] | None = None) -> list[Sheet]:
-    # Round pieces have no corners to mark, only axis ticks, so they pack closer and nearer the edge
-    # (49 discs on one sheet); the bleed still keeps each clear of its neighbours' art.
+def _pack_on(width: float, height: float, sizes: list[tuple[float, float]], bleed: float, shapes: list[str] | None = None, band: float = EDGE_BAND) -> list[Sheet]:
+    # Round pieces have no corners to mark, only axis ticks, so they pack closer; the bleed still
+    # keeps each clear of its neighbours' art.
     round_only = bool(shapes) and all(shape == "circle" for shape in shapes or [])
-    step = 2 * bleed + (ROUND_GUTTER if round_only else PACK_GUTTER)  # trim-to-trim space between neighbours
-    margin = ROUND_MARGIN if round_only else PACK_MARGIN
+    if round_only:  # small discs' ticks reach past their square: widen the gutter and margin to suit
+        reach = max(_tick_reach(min(w, h), bleed) for w, h in sizes)
+        step = 2 * bleed + max(ROUND_GUTTER, 2 * (reach - bleed) + MARK_GAP)  # trim-to-trim space between neighbours
+        margin = max(ROUND_MARGIN, bleed + band, reach + band)
+    else:
+        step, margin = 2 * bleed + PACK_GUTTER, max(PACK_MARGIN, band + MARK_GAP + MIN_MARK + MIN_BLEED)
     room_w, room_h = width - 2 * margin, height - 2 * margin
     pages: list[list[tuple[int, float, float]]] = [[]]  # (index, x, y-from-top) per page
     x = y = row_h = 0.0
     for i, (w, h) in enumerate(sizes):
         if w > room_w or h > room_h:
-            raise ValueError(f"a {w:.0f} × {h:.0f} pt piece does not fit a {width:.0f} × {height:.0f} pt sheet")
+            raise ValueError(f"a {_mm(w)} × {_mm(h)} mm piece does not fit a {_mm(width)} × {_mm(height)} mm sheet")
         if x and x + w > room_w:
             x, y, row_h = 0.0, y + row_h + step, 0.0
         if y + h > room_h:
@@ -259,40 +385,63 @@ def _pack_on(width: float, height: float, sizes: list[tuple[float, float]], blee
         pages[-1].append((i, x, y))
         x += w + step
         row_h = max(row_h, h)
-    sheets = []
-    for page in pages:
-        used_w = max(px + sizes[i][0] for i, px, _ in page)
-        used_h = max(py + sizes[i][1] for i, _, py in page)
-        ox = (width - used_w) / 2
-        top = height - (height - used_h) / 2
-        placements = []
-        marks: list[Mark] = []
-        for i, px, py in page:
-            w, h = sizes[i]
-            tx, ty = ox + px, top - py - h
-            placements.append(Placement(i, tx, ty, w, h, (tx - bleed, ty - bleed, tx + w + bleed, ty + h + bleed)))
-            circle = shapes is not None and shapes[i] == "circle"
-            marks += _axis_marks(tx, ty, w, h, bleed) if circle else _corner_marks(tx, ty, w, h, bleed)
-        trims = [(p.x, p.y, p.x + p.w, p.y + p.h) for p in placements]
-        sheets.append(Sheet(width, height, tuple(placements), tuple(marks), _union(trims), _union([p.clip for p in placements])))
-    return sheets
+    return [_pack_sheet(width, height, page, sizes, bleed, shapes, band) for page in pages]
 
 
-def _axis_marks(x: float, y: float, w: float, h: float, bleed: float) -> list[Mark]:
-    """A round piece is cut along its edge: a short tick on each axis, outside the bleed, shows where."""
-    a, b = bleed + 1.0, bleed + ROUND_GUTTER - 1.0  # inside the gap between neighbours
+def _pack_sheet(width: float, height: float, page: list[tuple[int, float, float]], sizes: list[tuple[float, float]], bleed: float, shapes: list[str] | None, band: float) -> Sheet:
+    used_w = max(px + sizes[i][0] for i, px, _ in page)
+    used_h = max(py + sizes[i][1] for i, _, py in page)
+    ox = (width - used_w) / 2
+    top = height - (height - used_h) / 2
+    placements = []
+    marks: list[Mark] = []
+    for i, px, py in page:
+        w, h = sizes[i]
+        tx, ty = ox + px, top - py - h
+        if shapes is not None and shapes[i] == "circle":
+            placements.append(Placement(i, tx, ty, w, h, (tx - bleed, ty - bleed, tx + w + bleed, ty + h + bleed), shape="circle"))
+            marks += _diagonal_ticks(tx, ty, w, h, bleed)
+            continue
+        # left, bottom, right, top: (printed bleed, mark length) against the sheet edge on that side
+        sides = [_side(room, bleed, PACK_MARK, band, (w, h)) for room in (tx, ty, width - tx - w, height - ty - h)]
+        bl, bb, br, bt = (s[0] for s in sides)
+        placements.append(Placement(i, tx, ty, w, h, (tx - bl, ty - bb, tx + w + br, ty + h + bt)))
+        marks += _corner_marks(tx, ty, w, h, sides)
+    trims = [(p.x, p.y, p.x + p.w, p.y + p.h) for p in placements]
+    return Sheet(width, height, tuple(placements), tuple(marks), _union(trims), _union([p.clip for p in placements]))
+
+
+def _side(room: float, bleed: float, longest: float, band: float, size: tuple[float, float]) -> tuple[float, float]:
+    """(printed bleed, mark length) on a side whose trim is `room` from the sheet edge. Near the edge
+    the bleed gives way (to 1 mm) before the mark falls under 3 mm or reaches the outer band."""
+    free = room - band - MARK_GAP
+    printed = min(bleed, free - MIN_MARK)
+    if printed < MIN_BLEED:
+        raise ValueError(f"a {_mm(size[0])} × {_mm(size[1])} mm piece leaves no room for its crop marks")
+    return printed, min(longest, free - printed)
+
+
+def _tick_reach(diameter: float, bleed: float) -> float:
+    """How far past its trim square, on each axis, a round piece's diagonal tick ends."""
+    r = diameter / 2
+    return (r + bleed + MARK_GAP + ROUND_TICK) / math.sqrt(2) - r
+
+
+def _diagonal_ticks(x: float, y: float, w: float, h: float, bleed: float) -> list[Mark]:
+    """A round piece is cut along its edge: four radial ticks at 45°, beyond the bleed circle, show
+    where. They lie in the corners of the piece's square, which are white (clipped to the circle)."""
+    r = min(w, h) / 2
     cx, cy = x + w / 2, y + h / 2
-    return [
-        Mark(cx, y + h + a, cx, y + h + b), Mark(cx, y - b, cx, y - a),
-        Mark(x - b, cy, x - a, cy), Mark(x + w + a, cy, x + w + b, cy),
-    ]  # fmt: skip
+    near, far = (r + bleed + MARK_GAP) / math.sqrt(2), (r + bleed + MARK_GAP + ROUND_TICK) / math.sqrt(2)
+    return [Mark(cx + sx * near, cy + sy * near, cx + sx * far, cy + sy * far) for sx in (-1, 1) for sy in (-1, 1)]
 
 
-def _corner_marks(x: float, y: float, w: float, h: float, bleed: float) -> list[Mark]:
-    a, b = bleed + MARK_GAP, bleed + MARK_GAP + PACK_MARK
+def _corner_marks(x: float, y: float, w: float, h: float, sides: list[tuple[float, float]]) -> list[Mark]:
+    """At each corner, a hairline on each of its two cut lines, running outwards beyond the bleed."""
+    (bl, ll), (bb, lb), (br, lr), (bt, lt) = sides
     marks = []
-    for cx, sx in ((x, -1), (x + w, 1)):
-        for cy, sy in ((y, -1), (y + h, 1)):
-            marks.append(Mark(min(cx + sx * a, cx + sx * b), cy, max(cx + sx * a, cx + sx * b), cy))
-            marks.append(Mark(cx, min(cy + sy * a, cy + sy * b), cx, max(cy + sy * a, cy + sy * b)))
+    for cy in (y, y + h):
+        marks += [Mark(x - bl - MARK_GAP - ll, cy, x - bl - MARK_GAP, cy), Mark(x + w + br + MARK_GAP, cy, x + w + br + MARK_GAP + lr, cy)]
+    for cx in (x, x + w):
+        marks += [Mark(cx, y - bb - MARK_GAP - lb, cx, y - bb - MARK_GAP), Mark(cx, y + h + bt + MARK_GAP, cx, y + h + bt + MARK_GAP + lt)]
     return marks

@@ -21,9 +21,9 @@ def front_sheets(job: PrintJob, preset: Preset) -> list[Sheet]:
     first = job.fronts[0]
     if job.layout == "grid9":
         if preset.layout == "8up":
-            return grid(preset.paper, first.trim_w, first.trim_h, first.bleed, len(job.fronts), gap=2 * first.bleed, landscape=True)
-        return grid(preset.paper, first.trim_w, first.trim_h, first.bleed, len(job.fronts))
-    return pack(preset.paper, [(a.trim_w, a.trim_h) for a in job.fronts], max(a.bleed for a in job.fronts), [a.shape for a in job.fronts])
+            return grid(preset.paper, first.trim_w, first.trim_h, first.bleed, len(job.fronts), 2 * first.bleed, True, preset.edge_band)
+        return grid(preset.paper, first.trim_w, first.trim_h, first.bleed, len(job.fronts), band=preset.edge_band)
+    return pack(preset.paper, [(a.trim_w, a.trim_h) for a in job.fronts], max(a.bleed for a in job.fronts), [a.shape for a in job.fronts], preset.edge_band)
 
 
 def printed_pages(job: PrintJob, preset: Preset) -> list[Page]:
@@ -34,18 +34,18 @@ def printed_pages(job: PrintJob, preset: Preset) -> list[Page]:
     for sheet in front_sheets(job, preset):
         pages.append(Page(sheet, job.fronts))
         if job.backs and preset.duplex in ("long-edge", "short-edge"):
-            pages.append(Page(back_sheet(sheet, preset.duplex, preset.back_offset), (), job.backs))
+            pages.append(Page(back_sheet(sheet, preset.duplex, preset.back_offset, preset.edge_band), (), job.backs))
     return pages
 
 
 def backs_only_pages(job: PrintJob, preset: Preset) -> list[Page]:
     """Backs alone, placed for the preset's flip (long-edge when printing without duplex)."""
     flip = preset.duplex if preset.duplex in ("long-edge", "short-edge") else "long-edge"
-    return [Page(back_sheet(sheet, flip, preset.back_offset), (), job.backs) for sheet in front_sheets(job, preset)]
+    return [Page(back_sheet(sheet, flip, preset.back_offset, preset.edge_band), (), job.backs) for sheet in front_sheets(job, preset)]
 
 
 def _gutterfold_sheets(job: PrintJob, preset: Preset) -> list[Sheet]:
     first = job.fronts[0]
     if job.layout == "grid9":
-        return gutterfold(preset.paper, first.trim_w, first.trim_h, first.bleed, len(job.fronts))
-    return pack_gutterfold(preset.paper, [(a.trim_w, a.trim_h) for a in job.fronts], max(a.bleed for a in job.fronts), [a.shape for a in job.fronts])
+        return gutterfold(preset.paper, first.trim_w, first.trim_h, first.bleed, len(job.fronts), preset.edge_band)
+    return pack_gutterfold(preset.paper, [(a.trim_w, a.trim_h) for a in job.fronts], max(a.bleed for a in job.fronts), [a.shape for a in job.fronts], preset.edge_band)

@@ -61,6 +61,10 @@ def draw_sheet(canvas: Canvas, page: Page, drawings: _Drawings) -> None:
         x0, y0, x1, y1 = place.clip
         path.rect(x0, y0, x1 - x0, y1 - y0)
         canvas.clipPath(path, stroke=0, fill=0)
+        if place.shape == "circle":  # its square's corners stay white for the diagonal ticks
+            disc = canvas.beginPath()
+            disc.circle(place.x + place.w / 2, place.y + place.h / 2, min(place.w, place.h) / 2 + art.bleed)
+            canvas.clipPath(disc, stroke=0, fill=0)
         if place.rotate == 180:
             canvas.translate(place.x + place.w / 2, place.y + place.h / 2)
             canvas.rotate(180)

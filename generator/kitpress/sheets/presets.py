@@ -7,6 +7,7 @@ import math
 from dataclasses import dataclass
 
 from kitpress.pieces import PT_PER_MM
+from kitpress.sheets.geometry import UNPRINTABLE_MM
 
 PAPER_CHOICES = ("letter", "a4", "universal")
 LAYOUT_CHOICES = ("9up", "8up", "1up")
@@ -27,6 +28,11 @@ class Preset:
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
     ink: str = "full"
     booklet: str = "pages"
+    edge_band_mm: float = UNPRINTABLE_MM  # the outer strip a home printer cannot print: white, no marks
+
+    @property
+    def edge_band(self) -> float:
+        return self.edge_band_mm * PT_PER_MM
 
     @property
     def back_offset(self) -> tuple[float, float]:
