@@ -4,6 +4,7 @@ never fails a build nor changes it, and it can be turned off or deleted at any t
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -63,3 +64,21 @@ def test_the_oldest_entries_go_first(folder: Path, monkeypatch: pytest.MonkeyPat
         os.utime(folder / f"entry-{n}", (1000 + n, 1000 + n))
     assert sorted(p.name for p in folder.iterdir()) == ["entry-2", "entry-3", "entry-4"]
     assert cache.get("typeset", "entry-4") == b"xxxx"
+
+
+def test_the_preflight_is_cached_by_the_pieces_it_measured(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from kitpress import build
+    from kitpress.spec.load import load_spec
+
+    loaded = load_spec("momentum-game")
+    jobs = build._render_jobs(loaded)
+    monkeypatch.setattr(build, "_LINTED", {})
+    fresh = build._lint(loaded, jobs)
+    entries = list((folder.parent / "preflight").iterdir())
+    assert len(entries) == 1
+    monkeypatch.setattr(build, "_LINTED", {})
+    assert build._lint(loaded, jobs) == fresh  # read back from the disk
+    monkeypatch.setattr(build, "_LINTED", {})
+    changed = [replace(jobs[0], fronts=(replace(jobs[0].fronts[0], svg=jobs[0].fronts[0].svg.replace("</svg>", "<!-- x --></svg>")), *jobs[0].fronts[1:])), *jobs[1:]]
+    build._lint(loaded, changed)
+    assert len(list((folder.parent / "preflight").iterdir())) == 2  # another piece, another entry

@@ -161,13 +161,16 @@ def test_packing_numbers_follow_manifest_pages_and_copies(out: Path, kit_json: d
     assert booklet["sheets"] == math.ceil(manifest["momentum-game-rules-letter.pdf"]["pages"] / 2) * 14
     board = items["momentum-game-board-letter.pdf"]
     assert (board["paper"], board["duplex"], board["sheets"]) == (CARD_STOCK, "none", manifest["momentum-game-board-letter.pdf"]["pages"] * 14)
-    assert items["momentum-game-tokens-letter.pdf"]["cut"] == "3 tokens"
+    # block, streak marker, streak count (round) and the referee's reasoning tokens, as the components list them
+    loaded = load_spec(GAME)
+    tokens = sum(c.quantity for c in loaded.spec.components if c.print == "token")
+    assert items["momentum-game-tokens-letter.pdf"]["cut"] == f"{tokens} tokens, 1 of them round" == "15 tokens, 1 of them round"
     calibration = {i["path"]: i for i in kit_json["class"]}["calibration-letter-long-edge.pdf"]
     assert (calibration["copies"], calibration["sheets"]) == (1, 1)
     everything = [*kit_json["class"], *game["print"]]
     assert sum(kit_json["sheets"].values()) == sum(i["sheets"] for i in everything)
     assert kit_json["sheets"][CARD_STOCK] == sum(i["sheets"] for i in everything if i["paper"] == CARD_STOCK)
-    assert game["bring"] == [{"name": "Streak count", "count": 14, "detail": "Optional: a d6 showing 0 to 2, or keep the count out loud."}]
+    assert game["bring"] == []  # every component is printed: the streak count is a token now, no d6 to bring
 
 
 def test_the_teachers_book_is_printed_once_and_the_guide_points_to_it(out: Path, kit_json: dict[str, Any]) -> None:
@@ -188,13 +191,13 @@ def test_packing_list_text_and_one_page_pdf_agree(out: Path, kit_json: dict[str,
     assert "Print 14 copies of each:" in text
     assert "4 pages = 2 sheets × 14 = 28 sheets" in text
     assert "Cut, per set: Cards: 16 cards;" in text
-    assert "14 × Streak count (Momentum Game!): Optional: a d6" in text
+    assert "Streak count (Momentum Game!)" not in text  # printed, not brought
     assert "14 envelopes or zip bags" in text
     assert "Momentum Game!: 2 players\n" in text  # no playing time: the design document states none
     reader = PdfReader(str(out / KIT_FOLDER / "packing-list.pdf"))
     assert len(reader.pages) == 1
     pdf_text = " ".join(reader.pages[0].extract_text().split())
-    for needle in ("Packing list: a class of 29", f"Print {total} sheets in all", "Streak count", "momentum-game-cards-letter.pdf", "Cut, per set:"):
+    for needle in ("Packing list: a class of 29", f"Print {total} sheets in all", "15 tokens", "momentum-game-cards-letter.pdf", "Cut, per set:"):
         assert needle in pdf_text, needle
 
 
@@ -224,7 +227,6 @@ def test_teacher_guide_holds_goals_timings_setup_classroom_and_checklist(out: Pa
         "Put the block on space 1.",  # a setup step, with its number filled in
         "Table talk", spec.spec.classroom.table_talk[0], "The student referee", "Quick rulings",
         "Nobody remembers the streak", "Referee checklist", "Refill hands to 3;",
-        "14 for this class",  # the d6 to bring
     ):  # fmt: skip
         assert needle in text, needle
 

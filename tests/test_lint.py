@@ -161,14 +161,18 @@ def test_card_icons_keep_to_the_safe_zone_but_frames_and_backgrounds_may_not() -
     def icon(dwg: Any) -> None:
         dwg.add(dwg.circle((B + 6, B + 60), 4, fill="#c62828"))
 
-    def frame(dwg: Any) -> None:
-        dwg.add(dwg.rect((B + 6, B + 6), (W - 12, H - 12), fill="none", stroke="#c62828", stroke_width=4, rx=8))
+    def frame(dwg: Any) -> None:  # 3 mm (8.5 pt) and more inside the trim: a drift does not show it
+        dwg.add(dwg.rect((B + 11, B + 11), (W - 22, H - 22), fill="none", stroke="#c62828", stroke_width=4, rx=8))
         dwg.add(dwg.rect((0, 0), (W + 2 * B, B + 40), fill="#1565c0"))  # a header band into the bleed
 
-    findings = lint(cards(art("icon", icon), art("frame", frame)))
+    def close_frame(dwg: Any) -> None:  # the old Light-card frame, 1.4 mm inside the trim
+        dwg.add(dwg.rect((B + 6, B + 6), (W - 12, H - 12), fill="none", stroke="#c62828", stroke_width=4, rx=8))
+
+    findings = lint(cards(art("icon", icon), art("frame", frame), art("close", close_frame)))
     assert found(findings, "icon") == {"icon-safe-zone"}
     assert "circle at (2.0, 56.0) pt from the trim corner runs into the 9 pt safe margin: 7.0 pt at the left" in findings[0].message
     assert found(findings, "frame") == set()
+    assert found(findings, "close") == {"safe-frame"}
 
 
 def test_round_pieces_keep_text_inside_the_safe_circle() -> None:

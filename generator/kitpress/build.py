@@ -114,15 +114,43 @@ _LINTED: dict[str, list[Finding]] = {}
 
 
 def _lint(loaded: LoadedSpec, jobs: list[PrintJob]) -> list[Finding]:
-    """The preflight of these exact pieces, measured once per process (rebuilds under --watch)."""
-    digest = hashlib.sha256(loaded.id.encode())
+    """The preflight of these exact pieces, measured once: in this process (rebuilds under --watch),
+    and through the disk cache in the next build of the same pieces by the same code."""
+    from kitpress import cache
+    from kitpress.fingerprint import code_hash
+    from kitpress.lint.core import declared_pairs
+
+    # Everything the job checks read: the pieces as drawn and cut, and the colour pairs the pack declares.
+    parts: list[str] = [code_hash(), loaded.id, json.dumps(declared_pairs(loaded))]
     for job in jobs:
+        parts.append(f"{job.kind}|{job.name}|{job.layout}|{len(job.fronts)}|{len(job.backs)}")
         for art in (*job.fronts, *job.backs):
-            digest.update(art.svg.encode())
-    key = digest.hexdigest()
+            parts += [json.dumps([art.name, art.trim_w, art.trim_h, art.bleed, art.shape, getattr(art, "fits", "")]), art.svg]
+    key = cache.key(*parts)
     if key not in _LINTED:
-        _LINTED[key] = lint_jobs(loaded, jobs)
+        stored = cache.get("preflight", key)
+        if stored is not None:
+            _LINTED[key] = [Finding(**f) for f in json.loads(stored)]
+        else:
+            _LINTED[key] = lint_jobs(loaded, jobs)
+            cache.put("preflight", key, json.dumps([asdict(f) for f in _LINTED[key]]).encode("utf-8"))
     return _LINTED[key]
+
+
+def _preflight_inks(loaded: LoadedSpec, base_jobs: list[PrintJob], presets: list[Preset]) -> list[Finding]:
+    """The job checks on every ink the presets print, and always on the low-ink form too: a kit must not
+    ship whose low-ink print (a school's black-and-white laser) loses a meaning, whichever ink this build
+    writes. A finding only the low-ink form has is named so: "cards (low ink)"."""
+    inks = list(dict.fromkeys([*(p.ink for p in presets), "low"]))
+    found = {ink: _lint(loaded, _ink(base_jobs, ink)) for ink in inks}
+    full = set(found.get("full", []))
+    findings: list[Finding] = []
+    for ink, listed in found.items():
+        if ink == "full":
+            findings += listed
+        else:
+            findings += [replace(f, component=f"{f.component} ({ink} ink)") for f in listed if f not in full]
+    return findings
 
 
 def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False) -> list[KitFile]:
@@ -141,13 +169,9 @@ def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False) 
                 seen.add(f.path)
                 files.append(f)
 
-    linted: set[str] = set()
-    findings: list[Finding] = []
+    findings = _preflight_inks(loaded, base_jobs, presets)
     for preset in presets:
         jobs = _ink(base_jobs, preset.ink)
-        if preset.ink not in linted:
-            linted.add(preset.ink)
-            findings += _lint(loaded, jobs)
         ink = "" if preset.ink == "full" else f"-{preset.ink}-ink"
         add([KitFile(f"svg/{job.name}-{art.name}{ink}.svg", "art", art.svg.encode("utf-8")) for job in jobs for art in (*job.fronts, *job.backs)])
         for job in jobs:

@@ -24,6 +24,7 @@ class Art:
     trim_h: float
     bleed: float = BLEED
     shape: str = "rect"  # "rect" or "circle": how the piece is cut
+    fits: str = ""  # what the piece is, for the boxes drawn with data-holds="<fits>" (lint.fit)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kitpress.lint import colour, layout, pdffonts, printed_words, raster
+from kitpress.lint import colour, cutline, fit, layout, pdffonts, printed_words, raster, safe_frame
 from kitpress.lint.findings import ERROR, WARNING, Finding
 from kitpress.pieces import Art, PrintJob
 
@@ -66,6 +66,7 @@ def check_jobs(game: str, jobs: Sequence[PrintJob], pairs: list[Pair] | None, *,
     findings: list[Finding] = []
     for job in jobs:
         findings += _check_job(game, job, derive_pairs=pairs is None, raster_checks=raster_checks)
+    findings += fit.check(game, jobs)  # pieces against the boxes of other jobs' art (the board's)
     if pairs:
         findings += _declared(game, pairs)
     return _unique(findings)
@@ -80,12 +81,14 @@ def _check_job(game: str, job: PrintJob, *, derive_pairs: bool, raster_checks: b
     pieces = faces(job)
     for face in pieces:
         add(face.label, layout.check_art(job, face.art))
+        add(face.label, safe_frame.check_art(face.art))
     if not raster_checks:
         return out
     pdf, printed = raster.print_all([f.art for f in pieces])
     prints = {face.label: p for face, p in zip(pieces, printed, strict=True)}
     for face in pieces:
         add(face.label, raster.check_bleed(face.art, prints[face.label]))
+        add(face.label, cutline.check(job, face.art, prints[face.label]))
     for font in pdffonts.unembedded_fonts(pdf):
         users = [f.label for f in pieces if any(font.endswith(n) for n in raster.font_names(prints[f.label].drawing))]
         for label in users or ["(all)"]:

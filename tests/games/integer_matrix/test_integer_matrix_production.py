@@ -128,7 +128,7 @@ def test_the_pieces_follow_the_spec(tmp_path: Path) -> None:
     discs = _job(pieces, "discs")
     assert {round(a.trim_w / MM, 6) for a in (*discs.fronts, *discs.backs)} == {30}
     # the black side's cut guide, left out, is the grey the discs have always had; the white one as given
-    assert 'stroke="#777777"' in discs.fronts[0].svg and 'stroke="#9e9e9e"' in discs.backs[0].svg
+    assert 'stroke="#777777"' in discs.fronts[0].svg and 'stroke="#1b1b1b"' in discs.backs[0].svg
     sheet = _job(pieces, "score-sheet").fronts[0].svg
     texts = _words(sheet)
     assert [t for t in texts if t.startswith("Game ")] == ["Game 1", "Game 2"]

@@ -39,6 +39,13 @@ class StopFace(Strict):
     ink: Colour = "#1b5e20"
 
 
+class ReasoningToken(Strict):
+    """The word on the reasoning tokens a student referee hands out for a clear physics explanation
+    (seed §9); how many are printed is the `reasoning-tokens` component's quantity."""
+
+    word: NonEmptyLine = "Reasoning"
+
+
 class MomentumGameFaces(Strict):
     red: PushFace
     blue: PushFace
@@ -46,6 +53,7 @@ class MomentumGameFaces(Strict):
     # One word per shade of the game (DARK, LIGHT), keyed by shade id: `check` matches the keys.
     shade_labels: dict[str, Line]
     back_title: NonEmptyLine
+    reasoning: ReasoningToken = ReasoningToken()
 
     def push(self, side: Literal["red", "blue"]) -> PushFace:
         return self.red if side == "red" else self.blue

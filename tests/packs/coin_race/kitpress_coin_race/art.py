@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from kitpress.pieces import BLEED, CARD_TRIM, Art, PrintJob, mm
+from kitpress.render import cut
 from kitpress.render import svgkit as k
 from kitpress.spec.load import LoadedSpec
 from kitpress_coin_race.production import (
@@ -82,8 +83,8 @@ def board(loaded: LoadedSpec) -> Art:
 def pawn(loaded: LoadedSpec, seat: str) -> Art:
     size = mm(22)
     dwg = k.drawing(size + 2 * B, size + 2 * B)
-    dwg.add(dwg.rect((0, 0), (size + 2 * B, size + 2 * B), fill=_faces(loaded).colours[seat]))
-    dwg.add(dwg.circle((B + size / 2, B + size / 2), size / 2 - 8, fill=k.PAPER))
+    c = cut.round_piece(dwg, size, _faces(loaded).colours[seat])  # the colour stops at a ringed cut line
+    dwg.add(dwg.circle((c, c), size / 2 - 9, fill=k.PAPER))  # 9 pt in: a drift of the cut never shows it
     k.text(dwg, dwg, B + size / 2, B + size / 2 + 4, seat.upper(), 10, bold=True)
     return Art(f"pawn-{seat}", k.to_string(dwg), size, size, shape="circle")
 

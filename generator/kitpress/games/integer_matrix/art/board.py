@@ -52,7 +52,7 @@ def board(loaded: LoadedSpec) -> Art:
 def _grid(dwg: Any, colours: tuple[str, str], gx: float, gy: float, sq: float, n: int) -> None:
     for r in range(n):
         for c in range(n):
-            dwg.add(dwg.rect((gx + c * sq, gy + r * sq), (sq, sq), fill=colours[(r + c) % 2]))
+            dwg.add(dwg.rect((gx + c * sq, gy + r * sq), (sq, sq), fill=colours[(r + c) % 2], data_holds="disc"))
     for i in range(1, n):
         dwg.add(dwg.line((gx + i * sq, gy), (gx + i * sq, gy + n * sq), stroke=k.INK, stroke_width=0.6))
         dwg.add(dwg.line((gx, gy + i * sq), (gx + n * sq, gy + i * sq), stroke=k.INK, stroke_width=0.6))

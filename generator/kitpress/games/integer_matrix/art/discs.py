@@ -2,7 +2,9 @@
 order of game.discs, so the sheets code can place each white side behind its own black side.
 
 The black side is a solid dark disc with a light numeral, the white side a white disc with a dark
-ring and numeral; each also carries its side's word, so the two read apart in black and white.
+numeral; each also carries its side's word, so the two read apart in black and white. Both are cut
+along a dark ring just outside the disc, on a very light bleed (render.cut): the disc's own colour stops
+at the cut, so what a child cuts along is the 22 mm disc that fits its 25 mm square.
 """
 
 from __future__ import annotations
@@ -14,12 +16,12 @@ from kitpress.games.integer_matrix.art.marks import Face, faces, needs_bar, nume
 from kitpress.games.integer_matrix.production import IntegerMatrixFaces
 from kitpress.games.integer_matrix.rules import FACES, IntegerMatrix
 from kitpress.pieces import BLEED, Art, PrintJob, mm
+from kitpress.render import cut
 from kitpress.render import svgkit as k
 from kitpress.spec.load import LoadedSpec
 
 B = BLEED
 SAFE = 9.0  # text stays this far inside the cut circle
-RING_IN = 5.0  # the ring sits this far inside the cut, so a wandering cut never trims it
 WORD_SIZE = 7.0
 WORD_GAP = 3.5  # between the numeral's baseline and the word's cap height
 
@@ -68,13 +70,8 @@ def _layout(diameter: float, numerals: tuple[str, ...], words: tuple[str, ...]) 
 def _face(loaded: LoadedSpec, name: str, value: int, face: Face, diameter: float, layout: tuple[float, float]) -> Art:
     size, centre = layout
     full = diameter + 2 * B
-    c, r = full / 2, diameter / 2
     dwg = k.drawing(full, full)
-    dwg.add(dwg.rect((0, 0), (full, full), fill=k.PAPER))
-    if face.fill.lower() != k.PAPER:
-        dwg.add(dwg.circle((c, c), r + B, fill=face.fill))  # the colour runs past the cut into the bleed
-    dwg.add(dwg.circle((c, c), r - RING_IN, fill="none", stroke=face.outline or face.ink, stroke_width=1.4))
-    dwg.add(dwg.circle((c, c), r, fill="none", stroke=face.cut, stroke_width=0.5))  # a hairline cutting guide
+    c = cut.round_piece(dwg, diameter, face.fill, face.cut)  # the spec's cut colour rings the cut
     base = c + centre + size * 0.73 / 2
     text = numeral(value)
     k.text(dwg, dwg, c, base, text, size, bold=True, fill=face.ink)
@@ -82,7 +79,7 @@ def _face(loaded: LoadedSpec, name: str, value: int, face: Face, diameter: float
         half = text_box(text, size)[0] / 2
         dwg.add(dwg.line((c - half, base + 1.6), (c + half, base + 1.6), stroke=face.ink, stroke_width=1.6))
     k.text(dwg, dwg, c, base + WORD_GAP + WORD_SIZE * 0.73, face.word, WORD_SIZE, bold=True, fill=face.ink)
-    return Art(name, k.to_string(dwg), diameter, diameter, shape="circle")
+    return Art(name, k.to_string(dwg), diameter, diameter, shape="circle", fits="disc")
 
 
 def disc_job(loaded: LoadedSpec, title: str) -> PrintJob:

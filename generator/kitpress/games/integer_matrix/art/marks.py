@@ -54,8 +54,8 @@ def needs_bar(loaded: LoadedSpec, value: int) -> bool:
 def mini_disc(dwg: Any, parent: Any, cx: float, cy: float, r: float, face: Face, value: int | None, size: float) -> None:
     """A small disc with its number, or without one (value None) as a plain mark of the side.
 
-    Drawn as an ellipse: the low-ink pass turns small white circles into dark dots, and a white disc
-    must stay white."""
+    Low ink prints a mark this small as drawn (render.ink, small marks keep their fill), so a black
+    mini disc stays black and a white one white."""
     centre = (round(cx, 2), round(cy, 2))
     if face.outline:
         parent.add(dwg.ellipse(centre, (r, r), fill=face.fill, stroke=face.outline, stroke_width=0.9))

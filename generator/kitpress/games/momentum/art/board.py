@@ -104,6 +104,10 @@ def _grid(dwg: Any, art: Any, g: Layout, empty: dict[str, Any]) -> None:
     left, top, _, _ = g.box(1, n)
     full = n * g.cell
     art.add(dwg.rect((left, top), (full, full), fill=k.PAPER))
+    for x in range(1, n + 1):  # each cell, unpainted, says a marble goes there (lint.fit measures it)
+        for y in range(1, n + 1):
+            cl, ct, cw, ch = g.box(x, y)
+            art.add(dwg.rect((cl, ct), (cw, ch), fill="none", data_holds="marble"))
     for i in range(1, n):
         art.add(dwg.line((left + i * g.cell, top), (left + i * g.cell, top + full), stroke=k.INK, stroke_width=0.9))
         art.add(dwg.line((left, top + i * g.cell), (left + full, top + i * g.cell), stroke=k.INK, stroke_width=0.9))
@@ -132,7 +136,7 @@ def _track(dwg: Any, art: Any, g: Layout, loaded: LoadedSpec, empty: dict[str, A
     for index, (x, y) in enumerate(squares):
         left, top, w, h = g.box(x, y)
         ends = last in rounds[index]
-        art.add(dwg.rect((left + 1, top + 1), (w - 2, h - 2), fill=k.PAPER, stroke=k.INK if ends else TRACK_LINE, stroke_width=2.2 if ends else 0.8, rx=3))
+        art.add(dwg.rect((left + 0.5, top + 0.5), (w - 1, h - 1), fill=k.PAPER, stroke=k.INK if ends else TRACK_LINE, stroke_width=2.2 if ends else 0.8, rx=3, data_holds="round-tracker"))
         if not rounds[index]:  # past the round limit: the tracker never gets here, the square stays blank
             continue
         cx, cy = left + w / 2, top + h / 2

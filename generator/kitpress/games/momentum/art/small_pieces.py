@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from kitpress.games.momentum.art.marks import line_arrow, marble, shade, symbol
+from kitpress.games.momentum.art.marks import line_arrow, marble, symbol
 from kitpress.games.momentum.cells import DIRECTIONS
 from kitpress.games.momentum.production import MomentumFaces
 from kitpress.games.momentum.rules import Symbol
 from kitpress.pieces import BLEED, SAFE_ZONE, Art, mm
+from kitpress.render import cut
 from kitpress.render import svgkit as k
 from kitpress.spec.load import LoadedSpec
 
@@ -18,18 +19,14 @@ SAFE = SAFE_ZONE
 HEADER = "#263238"
 
 
-def _disc(name: str, diameter: float, colour: str, kind: Symbol) -> Art:
-    """A round token: its colour runs past the cut circle to the bleed, the symbol fills the middle."""
+def _disc(name: str, diameter: float, colour: str, kind: Symbol, fits: str) -> Art:
+    """A round token: its colour stops at the cut, ringed in ink on a light bleed (render.cut), so the edge
+    a child cuts along is the token's true size; the symbol fills the middle."""
     full = diameter + 2 * B
     dwg = k.drawing(full, full)
-    dwg.add(dwg.rect((0, 0), (full, full), fill=k.PAPER))
-    c = full / 2
-    dwg.add(dwg.circle((c, c), c, fill=colour))
-    # A hairline in a darker shade of the token's own colour marks the cut for scissors; the colour runs
-    # on past it, so a drifting cut leaves no white or black sliver.
-    dwg.add(dwg.circle((c, c), diameter / 2, fill="none", stroke=shade(colour, 0.35), stroke_width=0.5))
+    c = cut.round_piece(dwg, diameter, colour)
     symbol(dwg, dwg, kind, c, c, diameter * 0.36, colour)
-    return Art(name, k.to_string(dwg), diameter, diameter, shape="circle")
+    return Art(name, k.to_string(dwg), diameter, diameter, shape="circle", fits=fits)
 
 
 def marble_tokens(loaded: LoadedSpec) -> list[Art]:
@@ -38,14 +35,14 @@ def marble_tokens(loaded: LoadedSpec) -> list[Art]:
     diameter = mm(loaded.production("faces", MomentumFaces).marble_diameter_mm)
     out: list[Art] = []
     for seat in cfg.seats[: cfg.players.max]:
-        art = _disc(f"marble-{seat.id}", diameter, seat.colour, seat.symbol)
+        art = _disc(f"marble-{seat.id}", diameter, seat.colour, seat.symbol, "marble")
         out += [art] * cfg.marbles
     return out
 
 
 def tracker_token(loaded: LoadedSpec) -> Art:
     face = loaded.production("faces", MomentumFaces).tracker
-    return _disc("round-tracker", mm(face.diameter_mm), face.colour, face.symbol)
+    return _disc("round-tracker", mm(face.diameter_mm), face.colour, face.symbol, "round-tracker")
 
 
 def _card(width: float, height: float, title: str, subtitle: str) -> tuple[Any, float]:

@@ -23,12 +23,14 @@ from kitpress.games.momentum_game.production import (
 )
 from kitpress.games.momentum_game.rules import CardType
 from kitpress.pieces import BLEED, CARD_TRIM, SAFE_ZONE, Art, PrintJob, mm
+from kitpress.render import cut
 from kitpress.render import svgkit as k
 from kitpress.spec.load import LoadedSpec
 
 W, H = CARD_TRIM
 B = BLEED
 SAFE = SAFE_ZONE
+FRAME_IN = 11.0  # pt, trim to the Light card frame's centre line: its outer edge 9 pt (3.2 mm) in (lint.safe_frame)
 
 
 def _tint(colour: str, amount: float) -> str:
@@ -66,7 +68,7 @@ def push_card(loaded: LoadedSpec, card: CardType) -> Art:
     dwg = _card_canvas()
     dwg.add(dwg.rect((0, 0), (W + 2 * B, H + 2 * B), fill=field))
     if not dark:  # a light card keeps a thick frame of its colour, so it reads as the same side
-        dwg.add(dwg.rect((B + 6, B + 6), (W - 12, H - 12), fill="none", stroke=side.colour, stroke_width=4, rx=8))
+        dwg.add(dwg.rect((B + FRAME_IN, B + FRAME_IN), (W - 2 * FRAME_IN, H - 2 * FRAME_IN), fill="none", stroke=side.colour, stroke_width=4, rx=8))
     label = loaded.text(face.label).upper()
     k.text(dwg, dwg, B + W / 2, B + 66, label, k.fit_size(label, W - 2 * SAFE - 24, 20, bold=True), bold=True, fill=ink)
     dwg.add(k.arrow(dwg, B + W / 2, B + 120, 128, 26, direction, fill=ink))
@@ -147,7 +149,7 @@ def board(loaded: LoadedSpec) -> Art:
         x = x0 + i * space_w
         owner = by_edge.get(n)
         fill = _tint(owner.colour, 0.8) if owner else "#ffffff"
-        dwg.add(dwg.rect((x, y0), (space_w, track_h), fill=fill, stroke=k.INK, stroke_width=2))
+        dwg.add(dwg.rect((x, y0), (space_w, track_h), fill=fill, stroke=k.INK, stroke_width=2, data_holds="block"))
         k.text(dwg, dwg, x + space_w / 2, y0 + track_h / 2 + 13, str(n), 36, bold=True)
         if n == cfg.track.start:
             k.text(dwg, dwg, x + space_w / 2, y0 + track_h - 8, "START", 9, bold=True, fill=k.GREY)
@@ -178,34 +180,59 @@ def _streak_panel(dwg: svgwrite.Drawing, loaded: LoadedSpec, x: float, y: float,
     box_w, box_h, gap = mm(MARKER_BOX_MM), mm(BOX_HEIGHT_MM), mm(BOX_GAP_MM)
     for i, label in enumerate(boxes):
         bx = x + i * (box_w + gap)
-        dwg.add(dwg.rect((bx, y + 6), (box_w, box_h), fill="#ffffff", stroke=k.INK, stroke_width=1.2, rx=4))
+        dwg.add(dwg.rect((bx, y + 6), (box_w, box_h), fill="#ffffff", stroke=k.INK, stroke_width=1.2, rx=4, data_holds="streak-marker"))
         k.text(dwg, dwg, bx + box_w / 2, y + 6 + box_h / 2 + 4, label, 11)
     count_w = mm(COUNT_BOX_MM)
     cx = x + width - (cfg.streak_cap + 1) * (count_w + gap)
     k.text(dwg, dwg, cx, y, "STREAK COUNT", 11, bold=True, anchor="start")
     for n in range(cfg.streak_cap + 1):
         bx = cx + n * (count_w + gap)
-        dwg.add(dwg.rect((bx, y + 6), (count_w, box_h), fill="#ffffff", stroke=k.INK, stroke_width=1.2, rx=4))
+        dwg.add(dwg.rect((bx, y + 6), (count_w, box_h), fill="#ffffff", stroke=k.INK, stroke_width=1.2, rx=4, data_holds="streak-count"))
         k.text(dwg, dwg, bx + count_w / 2, y + 6 + box_h / 2 + 5, str(n), 14, bold=True)
 
 
+# Token sizes (mm): each fits the board boxes it goes in with at least 1 mm all round (lint.fit): the
+# block a 40 mm track space, the marker a 30 × 14 mm marker box, the count a 14 mm count box.
+BLOCK_MM, MARKER_MM, COUNT_MM, REASONING_MM = 30.0, (26.0, 11.0), 11.0, (30.0, 20.0)
+BLOCK_FILL, COUNT_FILL = "#ffe082", "#90a4ae"
+
+
 def tokens(loaded: LoadedSpec) -> list[Art]:
-    size = mm(30)
+    size = mm(BLOCK_MM)
     block = k.drawing(size + 2 * B, size + 2 * B)
-    block.add(block.rect((0, 0), (size + 2 * B, size + 2 * B), fill="#ffe082"))
-    block.add(block.rect((B + 8, B + 8), (size - 16, size - 16), fill="none", stroke=k.INK, stroke_width=2))
+    cut.rect_piece(block, size, size, BLOCK_FILL)
+    block.add(block.rect((B + 11, B + 11), (size - 22, size - 22), fill="none", stroke=k.INK, stroke_width=2))
     k.text(block, block, B + size / 2, B + size / 2 + 5, "BLOCK", 13, bold=True)
-    arrow_w, arrow_h = mm(50), mm(22)
+    arrow_w, arrow_h = mm(MARKER_MM[0]), mm(MARKER_MM[1])
     streak = k.drawing(arrow_w + 2 * B, arrow_h + 2 * B)
-    streak.add(streak.rect((0, 0), (arrow_w + 2 * B, arrow_h + 2 * B), fill="#ffffff"))
-    streak.add(k.arrow(streak, B + arrow_w / 2, B + arrow_h / 2, arrow_w - 16, 16, 1, fill="#ffffff", stroke=k.INK, stroke_width=2))
-    k.text(streak, streak, B + arrow_w / 2 - 8, B + arrow_h / 2 + 4, "STREAK", 10, bold=True)
-    count_size = mm(18)
+    cut.rect_piece(streak, arrow_w, arrow_h)
+    streak.add(k.arrow(streak, B + arrow_w / 2, B + arrow_h / 2, arrow_w - 12, 12, 1, fill="#ffffff", stroke=k.INK, stroke_width=1.5))
+    k.text(streak, streak, B + arrow_w / 2 - 6, B + arrow_h / 2 + 3.2, "STREAK", 9, bold=True)
+    count_size = mm(COUNT_MM)
     count = k.drawing(count_size + 2 * B, count_size + 2 * B)
-    count.add(count.rect((0, 0), (count_size + 2 * B, count_size + 2 * B), fill="#ffffff"))
-    count.add(count.circle((B + count_size / 2, B + count_size / 2), count_size / 2 - 4, fill="#eeeeee", stroke=k.INK, stroke_width=1.5))
-    k.text(count, count, B + count_size / 2, B + count_size / 2 + 3, "COUNT", 7.5, bold=True)
-    return [Art("block", k.to_string(block), size, size), Art("streak-marker", k.to_string(streak), arrow_w, arrow_h), Art("streak-count", k.to_string(count), count_size, count_size)]
+    cut.round_piece(count, count_size, COUNT_FILL)  # the box it sits in says the count: no word needed
+    return [
+        Art("block", k.to_string(block), size, size, fits="block"),
+        Art("streak-marker", k.to_string(streak), arrow_w, arrow_h, fits="streak-marker"),
+        Art("streak-count", k.to_string(count), count_size, count_size, shape="circle", fits="streak-count"),
+        *[reasoning_token(loaded)] * reasoning_count(loaded),
+    ]
+
+
+def reasoning_count(loaded: LoadedSpec) -> int:
+    """How many reasoning tokens the kit lists (its components), so the number is written once."""
+    return sum(c.quantity for c in loaded.spec.components if c.id == "reasoning-tokens")
+
+
+def reasoning_token(loaded: LoadedSpec) -> Art:
+    """What the student referee hands a player for a clear physics explanation (seed §9)."""
+    w, h = mm(REASONING_MM[0]), mm(REASONING_MM[1])
+    dwg = k.drawing(w + 2 * B, h + 2 * B)
+    cut.rect_piece(dwg, w, h)
+    k.text(dwg, dwg, B + w / 2, B + h / 2 + 2, "ΣF", 20, bold=True)
+    word = loaded.text(_faces(loaded).reasoning.word).upper()
+    k.text(dwg, dwg, B + w / 2, B + h - SAFE - 2, word, k.fit_size(word, w - 2 * SAFE - 4, 8, bold=True), bold=True)
+    return Art("reasoning-token", k.to_string(dwg), w, h)
 
 
 def referee_card(loaded: LoadedSpec) -> Art:
@@ -241,7 +268,7 @@ def jobs(loaded: LoadedSpec) -> list[PrintJob]:
     return [
         card_jobs(loaded),
         PrintJob("board", "board", "pack", (board(loaded),), title="Track board"),
-        PrintJob("tokens", "tokens", "pack", tuple(tokens(loaded)), title="Block and streak tokens"),
+        PrintJob("tokens", "tokens", "pack", tuple(tokens(loaded)), title="Block, streak and reasoning tokens"),
         PrintJob("checklist", "referee-card", "pack", (referee_card(loaded),), title="Referee checklist card"),
     ]
 

@@ -19,7 +19,8 @@ from kitpress.games.newtonian_rummy.layout import (
     streak_boxes,
 )
 from kitpress.games.newtonian_rummy.production import RummyBoard, RummyFaces
-from kitpress.pieces import BLEED, SAFE_ZONE, Art
+from kitpress.pieces import BLEED, SAFE_ZONE, Art, mm
+from kitpress.render import cut
 from kitpress.render import svgkit as k
 from kitpress.sheets.geometry import PACK_MARGIN, PAPERS
 from kitpress.spec.load import LoadedSpec
@@ -136,8 +137,8 @@ def board(loaded: LoadedSpec) -> Art:
             dwg.add(dwg.rect((x, top), (lay.cell_w, lay.cell_h), fill=fill))
             label = nm.signed(value)
             k.text(dwg, dwg, x + lay.cell_w / 2, top + 27, label, k.fit_size(label, lay.cell_w - 8, 24, bold=True), bold=True)
-            spot = lay.block + 4
-            dwg.add(dwg.rect((round(x + (lay.cell_w - spot) / 2, 2), round(top + lay.label_h + (lay.cell_h - lay.label_h - spot) / 2, 2)), (spot, spot), fill="none", stroke=k.GREY, stroke_width=0.8, stroke_dasharray="3,3"))
+            spot = lay.block + SPOT_ROOM
+            dwg.add(dwg.rect((round(x + (lay.cell_w - spot) / 2, 2), round(top + lay.label_h + (lay.cell_h - lay.label_h - spot) / 2, 2)), (spot, spot), fill="none", stroke=k.GREY, stroke_width=0.8, stroke_dasharray="3,3", data_holds="block"))
         dwg.add(dwg.rect((x, top), (lay.cell_w, lay.cell_h), fill="none", stroke=k.INK, stroke_width=1.5))
         dwg.add(dwg.line((x, top + lay.label_h), (x + lay.cell_w, top + lay.label_h), stroke=k.INK, stroke_width=0.6))
     _centre_mark(dwg, loaded, lay)
@@ -160,6 +161,10 @@ def board(loaded: LoadedSpec) -> Art:
 # --- tokens ------------------------------------------------------------------------------------
 
 TEXT_INSET = SAFE_ZONE + 1.0  # pt: the token's text keeps clear of the safe zone
+FRAME_IN = 9.5  # pt, trim to the block's frame line: its outer edge 3.1 mm in (lint.safe_frame)
+SPOT_ROOM = 2 * 1.5 * 72 / 25.4 + 0.8  # pt: the block's spot leaves 1.5 mm round it inside its dashed line
+CHIP_MM = 19.0  # the chip fits the marker's 64 pt (22.6 mm) boxes with 1.4 mm to spare (lint.fit)
+CHIP_RING_IN = 10.0  # pt, cut to the chip's white ring: its outer edge 3.3 mm in
 MIN_TEXT = 7.0  # pt: the preflight's smallest printed text (lint.layout.MIN_TEXT_PT)
 
 
@@ -167,14 +172,14 @@ def block_token(loaded: LoadedSpec) -> Art:
     design = _faces(loaded).block
     size = layout(loaded).block
     dwg = k.drawing(size + 2 * B, size + 2 * B)
-    dwg.add(dwg.rect((0, 0), (size + 2 * B, size + 2 * B), fill=design.colour))
-    dwg.add(dwg.rect((B + 5, B + 5), (size - 10, size - 10), fill="none", stroke=k.INK, stroke_width=1.5))
+    cut.rect_piece(dwg, size, size, design.colour)
+    dwg.add(dwg.rect((B + FRAME_IN, B + FRAME_IN), (size - 2 * FRAME_IN, size - 2 * FRAME_IN), fill="none", stroke=k.INK, stroke_width=1.5))
     label = loaded.text(design.label)
-    room = size - 2 * TEXT_INSET  # the label stays inside the print safe zone on both sides
+    room = size - 2 * (FRAME_IN + 1.5)  # the label stays clear of the frame line (and so of the safe zone)
     pt = k.fit_size(label, room, 12, bold=True, minimum=MIN_TEXT)
     if k.fonts.text_width(label, pt, "bold") <= room:  # on a longer track's small spaces it may not fit:
         k.text(dwg, dwg, B + size / 2, B + size / 2 + pt / 3, label, pt, bold=True)  # then colour tells it
-    return Art("block", k.to_string(dwg), size, size)
+    return Art("block", k.to_string(dwg), size, size, fits="block")
 
 
 def momentum_marker(loaded: LoadedSpec) -> Art:
@@ -193,14 +198,14 @@ def momentum_marker(loaded: LoadedSpec) -> Art:
     last_baseline = 58 + box + 36 + (len(k.wrap(how, width - 2 * pad, 9.5)) - 1) * 9.5 * 1.25
     height = max(176.0, last_baseline + 3 + TEXT_INSET)
     dwg = k.drawing(width + 2 * B, height + 2 * B)
-    dwg.add(dwg.rect((0, 0), (width + 2 * B, height + 2 * B), fill=WHITE))
+    cut.rect_piece(dwg, width, height)
     k.text(dwg, dwg, B + width / 2, B + 24, loaded.text(design.title), 14, bold=True)
     top = B + 58
     bonus_word = loaded.text(design.bonus)
     for i, (owner, n, label) in enumerate(slots):
         x = B + pad + i * (box + gap)
         colour = owner.colour if owner else k.INK
-        dwg.add(dwg.rect((x, top), (box, box), fill=nm.tint(owner.colour, 0.86) if owner else WHITE, stroke=colour, stroke_width=2, rx=4))
+        dwg.add(dwg.rect((x, top), (box, box), fill=nm.tint(owner.colour, 0.86) if owner else WHITE, stroke=colour, stroke_width=2, rx=4, data_holds="momentum-chip"))
         if owner:
             nm.pattern(dwg, dwg, patterns.of(owner.id), (x + 2, top + box - 12, box - 4, 10), owner.colour, gap=5)
         k.text(dwg, dwg, x + box / 2, top + 30, label, 22, bold=True, fill=colour)
@@ -218,12 +223,11 @@ def momentum_marker(loaded: LoadedSpec) -> Art:
 
 
 def momentum_chip(loaded: LoadedSpec) -> Art:
-    size = 76.0
+    size = mm(CHIP_MM)
     label = loaded.text(_faces(loaded).momentum.chip)
     dwg = k.drawing(size + 2 * B, size + 2 * B)
-    dwg.add(dwg.rect((0, 0), (size + 2 * B, size + 2 * B), fill=WHITE))
-    c = B + size / 2
-    dwg.add(dwg.circle((c, c), size / 2 + B, fill=k.INK))
-    dwg.add(dwg.circle((c, c), size / 2 - 5, fill="none", stroke=WHITE, stroke_width=1.5))
-    k.text(dwg, dwg, c, c + 3, label, k.fit_size(label, size - 30, 9, bold=True), bold=True, fill=WHITE)
-    return Art("momentum-chip", k.to_string(dwg), size, size, shape="circle")
+    c = cut.round_piece(dwg, size, k.INK)
+    dwg.add(dwg.circle((c, c), size / 2 - CHIP_RING_IN, fill="none", stroke=WHITE, stroke_width=1.2))
+    text = k.fit_size(label, 2 * (size / 2 - CHIP_RING_IN) - 12, 20, bold=True, minimum=MIN_TEXT)
+    k.text(dwg, dwg, c, c + text * 0.3, label, text, bold=True, fill=WHITE)
+    return Art("momentum-chip", k.to_string(dwg), size, size, shape="circle", fits="momentum-chip")
