@@ -28,14 +28,15 @@ def test_two_workers_write_the_same_bytes_as_one(tmp_path: Path) -> None:
 
 
 def test_a_failure_in_a_worker_is_the_failure_of_one_process(tmp_path: Path) -> None:
-    """A preflight failure in the second game: its lines and exit code, whichever way it rendered."""
+    """A preflight failure in the first game (the other renders beside it): its lines and exit code,
+    whichever way it rendered."""
     spec = tmp_path / "momentum.yaml"
     text = (ROOT / "specs" / "momentum.yaml").read_text(encoding="utf-8")
     spec.write_text(text.replace("title: Momentum\n", "title: Momentum round_limit\n", 1), encoding="utf-8")
     caught = []
     for jobs in (1, 2):
         with pytest.raises(KitpressError) as raised:
-            build_games(["momentum-game", str(spec)], [Preset("letter")], tmp_path / f"out-{jobs}", jobs=jobs)
+            build_games([str(spec), "momentum-game"], [Preset("letter")], tmp_path / f"out-{jobs}", jobs=jobs)
         caught.append((raised.value.exit_code, raised.value.lines()))
         assert not (tmp_path / f"out-{jobs}").exists()  # nothing written: every game renders before any is written
     assert caught[0] == caught[1]

@@ -48,9 +48,11 @@ def test_check_replays_its_examples_and_a_variant_amends_them(site: Path, tmp_pa
     for variant in ((), ("--variant", "long-track")):
         done = kitpress(site, "check", "coin-race", *variant, cwd=tmp_path)
         assert done.returncode == 0, done.stdout + done.stderr
+        name = " ".join(("coin-race", *variant))
         assert done.stdout.splitlines() == [
-            "ok   coin-race example A: A flip that pays, and one that does not (3 steps, 9 figures)",
-            "ok   coin-race example B: Walking home (1 steps, 4 figures)",
+            f"ok   {name} example A: A flip that pays, and one that does not (3 steps, 9 figures)",
+            f"ok   {name} example B: Walking home (1 steps, 4 figures)",
+            "2 examples, 4 steps: all hold",
         ]
 
 

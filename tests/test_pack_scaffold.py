@@ -54,7 +54,8 @@ def test_the_pack_is_listed_and_its_examples_hold(scaffold: tuple[Path, Path], t
     for variant in ((), ("--variant", "to-31")):
         done = kitpress(site, "check", GAME, *variant, cwd=tmp_path)
         assert done.returncode == 0, done.stdout + done.stderr
-        assert [line.split(":")[0] for line in done.stdout.splitlines()] == ["ok   race-to-21 example A", "ok   race-to-21 example B"]
+        name = " ".join(("race-to-21", *variant))
+        assert [line.split(":")[0] for line in done.stdout.splitlines()] == [f"ok   {name} example A", f"ok   {name} example B", "2 examples, 3 steps"]
 
 
 def test_the_pack_builds_lints_and_simulates(scaffold: tuple[Path, Path], tmp_path: Path) -> None:

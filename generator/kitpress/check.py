@@ -103,3 +103,10 @@ def replay(engine: Engine[Any, Any], example: Example) -> Replay:
 
 def replay_all(engine: Engine[Any, Any], examples: list[Example]) -> list[Replay]:
     return [replay(engine, ex) for ex in examples]
+
+
+def report_lines(game: str, replays: list[Replay]) -> list[str]:
+    """The text report of these replays (kept for packs' own tests; `check_output` has the rest)."""
+    from kitpress.check_output import CheckedSpec, text_lines
+
+    return text_lines(CheckedSpec(game, None, game, replays))
