@@ -5,10 +5,11 @@ autoescaped, typeset by WeasyPrint; what goes in which book is the pack's (bookl
 from __future__ import annotations
 
 import functools
+import importlib
 import logging
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -19,12 +20,13 @@ from kitpress.booklet.books import CHECKLIST, EXAMPLES, Contents, contents
 from kitpress.booklet.fill import page_fills, underfilled
 from kitpress.booklet.saddle import HALF_PAGES
 from kitpress.check import Replay
+from kitpress.engine import Event
 from kitpress.errors import InputError, Problem
 from kitpress.fonts import FILES, fonts_dir_uri
 from kitpress.packs import art_for
 from kitpress.resources import templates_dir
 from kitpress.spec.load import LoadedSpec
-from kitpress.spec_model import Section
+from kitpress.spec_model import Identity, Section
 
 PAGE_SIZES = {"letter": "letter", "a4": "A4", "universal": "210mm 279.4mm"}  # CSS sizes, for the guide too
 PAPER_PT = {"letter": (612.0, 792.0), "a4": (595.2756, 841.8898), "universal": (595.2756, 792.0)}
@@ -76,7 +78,52 @@ def css_string(value: object) -> Markup:
     """Text for inside a CSS string in a <style> block: every character that is not plainly safe
     becomes a CSS hex escape, so spec text can neither end the string nor the style sheet."""
     safe = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 !?,.-_")
-    return Markup("".join(ch if ch in safe else f"\\{ord(ch):06x}" for ch in str(value)))
+    # A hex escape swallows one whitespace after it, so each ends with a space of its own: the text's
+    # own space after a colon ("Rummy: Tug") must survive.
+    return Markup("".join(ch if ch in safe else f"\\{ord(ch):06x} " for ch in str(value)))
+
+
+def title_lines(title: str) -> Markup:
+    """A title for the cover: broken after its colon, if it has one, so that a long title's second half
+    ("Tug-of-War Edition") goes on a line of its own instead of leaving its last word alone."""
+    head, colon, rest = title.partition(": ")
+    if not colon:
+        return Markup.escape(title)
+    return Markup.escape(head + ":") + Markup("<br>") + Markup.escape(rest)
+
+
+def edition(identity: Identity) -> str:
+    """The rules' version as the source gives it: a design document's version (with its date), or a
+    published game's year ("published 2010"). A version the source does not name is left out: the
+    document's id or its date must carry it."""
+    version = identity.version.strip()
+    if not version:
+        return ""
+    if identity.credit and version in identity.credit:  # a published game's year, not a version
+        return f"published {version}"
+    if identity.date or version in identity.document_id:
+        return f"Rules version {version}" + (f" ({identity.date})" if identity.date else "")
+    return ""
+
+
+def player_count(identity: Identity) -> str:
+    """"2 or 4 players" where the source allows only some counts, "2–6 players" for a range."""
+    counts = identity.allowed_player_counts()
+    if len(counts) == 1:
+        return f"{counts[0]} players"
+    if counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}–{counts[-1]} players"
+    return ", ".join(str(n) for n in counts[:-1]) + f" or {counts[-1]} players"
+
+
+# "(ruling R1)", "(rulings R1–R4)", "(rulings R8, R9)", ", ruling R12)": pointers into the teacher's
+# book. The student rules leave them out: the sheet has no rulings to look them up in.
+RULING_ALONE = re.compile(r"\s*\(rulings? R\d+(?:\s*(?:[–,-]|and)\s*R?\d+)*\)")
+RULING_TAIL = re.compile(r"[,;]\s*rulings? R\d+(?:\s*(?:[–,-]|and)\s*R?\d+)*\)")
+
+
+def without_ruling_pointers(text: str) -> str:
+    return RULING_TAIL.sub(")", RULING_ALONE.sub("", text))
 
 
 def _environment() -> jinja2.Environment:
@@ -189,28 +236,52 @@ def figure(svg: str, measure: float) -> Figure:
     return Figure(Markup(svg[: opening.start()] + tag + svg[opening.end() :]), w, h)
 
 
-def _examples(loaded: LoadedSpec, replays: list[Replay], page: Page, only: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
+def _hooks(loaded: LoadedSpec) -> Any:
+    """The module that draws a pack's step diagrams, which may also say in words where an example
+    starts (`start_words`) and which of a step's events a reader needs (`printed_events`); None for a
+    pack whose art has no such module."""
+    art = art_for(loaded.spec.engine)
+    name = getattr(art, "__name__", "")
+    try:
+        return importlib.import_module(f"{name}.step_diagram") if name else None
+    except ModuleNotFoundError:
+        return None
+
+
+def _examples(loaded: LoadedSpec, replays: list[Replay], page: Page, only: tuple[str, ...] | None = None, text: Callable[[str], str] | None = None) -> list[dict[str, Any]]:
+    """The worked examples as the template prints them. `only` picks the student rules' examples; they
+    are labelled by their letters only when those run A, B … from the first, as the teacher's book's
+    do, and by title alone otherwise (a sheet that shows A and D reads as missing B and C)."""
     draw = art_for(loaded.spec.engine).diagram
+    hooks = _hooks(loaded)
+    say = text or loaded.text
+    chosen = [r for r in replays if only is None or r.example.id in only]
+    lettered = [r.example.id for r in chosen] == [r.example.id for r in replays[: len(chosen)]]
     out = []
-    for replay in replays:
-        if only is not None and replay.example.id not in only:
-            continue
+    for replay in chosen:
         anchor = re.sub(r"[^a-z0-9-]", "-", replay.example.id.lower())
         steps = []
         for step in replay.steps:
+            events: list[Event] = list(step.events)
+            if hooks is not None and hasattr(hooks, "printed_events"):
+                events = hooks.printed_events(events)
             steps.append({
                 "number": step.number,
-                "events": [e.text for e in step.events],
-                "note": loaded.text(step.note),
+                "events": [say(e.text) for e in events],
+                "note": say(step.note),
                 "figure": figure(draw(loaded, step.before, step.after), page.column),
                 "anchor": f"diagram-{anchor}-{step.number}",  # named destinations in the PDF, where
                 "step_anchor": f"step-{anchor}-{step.number}",  # a reader (and the tests) find them
             })  # fmt: skip
+        # Where the example starts, said before its first step: a reader should not have to work it out
+        # from the first diagram (which shows the board after the step).
+        start = say(hooks.start_words(loaded, replay.start)) if hooks is not None and hasattr(hooks, "start_words") and replay.start else ""
         # A tall diagram (a board) goes beside its step's text, each step a row across the page's two
         # columns: under the text it would leave most of a column empty below each step. A short one (a
         # track) goes under its text, and two or three steps share a column.
         beside = page.columns > 1 and all(s["figure"].width <= page.column + 0.5 and s["figure"].height >= TALL * s["figure"].width for s in steps)
-        out.append({"example": replay.example, "beside": beside, "anchor": f"example-{anchor}", "title": loaded.text(replay.example.title), "summary": loaded.text(replay.example.summary), "note": loaded.text(replay.example.note), "steps": steps})
+        label = f"Example {replay.example.id}" if lettered else "Example"
+        out.append({"example": replay.example, "label": label, "beside": beside, "anchor": f"example-{anchor}", "title": say(replay.example.title), "summary": say(replay.example.summary), "start": start, "note": say(replay.example.note), "steps": steps})
     return out
 
 
@@ -224,6 +295,10 @@ def _common(loaded: LoadedSpec, page: Page) -> dict[str, Any]:
         "page": page,
         "fonts": {style: f"{fonts_dir_uri()}/{name}" for style, name in FILES.items()},
         "variant": loaded.variant,
+        "variant_name": next((loaded.text(v.name) for v in loaded.spec.variants if v.id == loaded.variant), ""),
+        "edition": edition(loaded.spec.identity),
+        "player_count": player_count(loaded.spec.identity),
+        "title_lines": title_lines(loaded.spec.identity.title),
     }
 
 
@@ -243,12 +318,17 @@ def context(loaded: LoadedSpec, replays: list[Replay], paper: str, half: bool = 
     for name in book.student:
         if name in sections:
             heads.visit(sections[name])
+
+    def student_text(value: str) -> str:
+        return without_ruling_pointers(loaded.text(value))
+
     return {
         **_common(loaded, page),
+        "t": student_text,
         "order": book.student,
         "sections": sections,
         "heads": heads,
-        "examples": _examples(loaded, replays, page, book.student_examples),
+        "examples": _examples(loaded, replays, page, book.student_examples, student_text),
         "example_count": len(replays),
     }
 

@@ -455,5 +455,5 @@ def test_a_wrong_expectation_fails_the_check() -> None:
 def test_rulings_cover_the_open_questions() -> None:
     spec = load_spec("momentum").spec
     topics = " ".join(r.topic.lower() for r in spec.rulings)
-    for needed in ("players", "three players", "pie", "rounds", "occupied", "last-marble", "coordinates"):
+    for needed in ("players", "three players", "pie", "round limit", "occupied", "last-marble", "coordinates"):
         assert needed in topics, needed

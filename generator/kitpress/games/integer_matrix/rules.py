@@ -262,7 +262,8 @@ class IntegerMatrix(Engine[Config, State]):
         own, opp = self.own_opp(state, move.face)
         why = geo.refusal(self.geo, own, opp, square, self.config.one_colour_rule)
         if why:
-            raise ValueError(f"{person(seat)} may not place the disc {move.face} side up on {move.cell}, because {REFUSALS.get(why, why)}")
+            # Printed after "Not allowed:" in the rule books, so a whole sentence with its full stop.
+            raise ValueError(f"{capital(person(seat))} may not place the disc {move.face} side up on {move.cell}, because {REFUSALS.get(why, why)}.")
         found = geo.lines(self.geo, own, opp, square)
         discs, placed = self._place(state, seat, move.face, square)
         events.append(placed)

@@ -232,7 +232,9 @@ class Momentum(Engine[Config, State]):
         if move.lower() == SWAP:
             cell = self._swap_target(state)
             if cell is None:
-                raise ValueError("the pie rule swap is only open on the second player's first turn")
+                # Printed after "Not allowed:" in the rule books: who may swap, and when, in a sentence.
+                second = self.config.seats[1].name
+                raise ValueError(f"{seat.name} may not swap: the pie rule lets only {second}, the second player, take over the opening marble, and only on {second}'s first turn.")
             cells[cell] = me
             supply[0] += 1
             supply[me] -= 1

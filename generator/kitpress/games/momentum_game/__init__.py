@@ -54,6 +54,6 @@ GAME = GamePack(
         student_sections=("@components", "deck_composition", "win_end", "setup", "round_flow", "rules", "@examples", "@referee_checklist"),
         # A tie resetting the streak, and a streak's double move: the two results of a contest.
         student_examples=("A", "B"),
-        teacher_sections=("overview",),
+        teacher_sections=("overview", "design_pillars"),  # the document opens with both, before §2 learning goals
     ),
 )

@@ -122,8 +122,14 @@ class NewtonianRummy(Engine[Config, State]):
         return max(0, streak - 1 if cap is None else min(streak - 1, cap))
 
     def bonus_formula(self) -> str:
+        # In words for the rule books, not as a formula: "StreakCount − 1, at most 2".
         cap = self.config.bonus_cap
-        return "StreakCount − 1" if cap is None else f"min(StreakCount − 1, {cap})"
+        return "StreakCount − 1" if cap is None else f"StreakCount − 1, at most {cap}"
+
+    def bonus_words(self, streak: int, bonus: int) -> str:
+        """This round's bonus worked out in words: "2 − 1 = 1", or "4 − 1 = 3, but at most 2: 2"."""
+        raw = streak - 1
+        return f"{streak} − 1 = {raw}" if raw == bonus else f"{streak} − 1 = {raw}, but at most {bonus}: {bonus}"
 
     def params(self) -> dict[str, Any]:
         c = self.config
@@ -139,6 +145,7 @@ class NewtonianRummy(Engine[Config, State]):
             "partial_divisor": c.partial_divisor, "bonus_cap": "none" if c.bonus_cap is None else c.bonus_cap,
             "bonus_formula": self.bonus_formula(), "faces_per_player": c.faces_per_player,
             "bonus_limit": "without limit" if c.bonus_cap is None else f"at most +{c.bonus_cap}",
+            "bonus_more": "StreakCount − 1" if c.bonus_cap is None else f"{c.bonus_cap}, the most it can be",
             **{f"bonus_at_{n}": self.bonus_for(n) for n in (1, 2, 3)},
             "stack_limit": c.stack_limit, "stalemate_ties": c.stalemate.ties, "valid_melds": len(deck.valid_melds()),
             "wild_category": c.wild_category,
@@ -338,8 +345,7 @@ class NewtonianRummy(Engine[Config, State]):
         else:
             direction, streak = winner, (state.streak + 1 if state.direction == winner else 1)
             bonus = self.bonus_for(streak)
-            formula = self.bonus_formula().replace("StreakCount", str(streak))
-            why = f"the marker goes from {self.marker(state.direction, state.streak)} to {self.marker(winner, streak)}, so the bonus is {formula} = {bonus}"
+            why = f"the marker goes from {self.marker(state.direction, state.streak)} to {self.marker(winner, streak)}, so the bonus is {self.bonus_words(streak, bonus)}"
         events.append(Event("momentum", f"Momentum: {why}.", {"direction": direction, "streak_count": streak, "bonus": bonus}))
         move = delta + bonus
         edge = self.sign(winner) * c.track.edge

@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from kitpress.booklet import diagram as book
+from kitpress.engine import Event
 from kitpress.games.integer_matrix.art.marks import Face, faces, numeral
 from kitpress.games.integer_matrix.production import IntegerMatrixFaces
-from kitpress.games.integer_matrix.rules import side_of
+from kitpress.games.integer_matrix.rules import side_of, signed
 from kitpress.render import svgkit as k
 from kitpress.spec.load import LoadedSpec
 
@@ -134,8 +135,10 @@ def _board(g: Any, dwg: Any, state: dict[str, Any], marks: dict[str, Any], look:
         g.add(dwg.line((left + i * CELL, top), (left + i * CELL, top + full), stroke=GRID, stroke_width=0.6))
         g.add(dwg.line((left, top + i * CELL), (left + full, top + i * CELL), stroke=GRID, stroke_width=0.6))
     _letters(g, dwg, [(left + (c + 0.5) * CELL, top - 4, letter) for c, letter in enumerate(columns)])
-    for r in range(n):  # the row numbers are numbers: as large as the discs' own
-        k.text(g, dwg, left - 1.5, top + (r + 0.5) * CELL + NUM * 0.36, str(r + 1), NUM, anchor="end", fill=k.GREY)
+    # The row numbers are numbers: as large as the discs' own. Placed from their measured width, not by
+    # text-anchor (which a renderer may apply from elsewhere), so that none runs under a column-a disc.
+    for r in range(n):
+        book.line(g, dwg, left - 2.0, top + (r + 0.5) * CELL + NUM * 0.36, str(r + 1), anchor="end", fill=k.GREY)
 
     def centre(name: str) -> tuple[float, float]:
         return left + (columns.index(name[0]) + 0.5) * CELL, top + (int(name[1:]) - 0.5) * CELL
@@ -206,3 +209,19 @@ def _line(parent: Any, dwg: Any, cx: float, y: float, parts: list[Part], look: d
             dash = {"stroke_dasharray": "2.6,1.8"} if p[1] else {}
             parent.add(dwg.circle((round(x + w / 2, 2), y - 4), 7, fill="none", stroke=k.INK, stroke_width=1.8 if not p[1] else 1.2, **dash))
         x += w + gap
+
+
+def start_words(loaded: LoadedSpec, start: dict[str, Any]) -> str:
+    """Where an example starts, in words for the rule books: set-up itself, or a board from the middle
+    of a game (set-up alone fills only the centre squares), with the net scores when they are not 0."""
+    if start["phase"] == "setup":
+        return "An empty board: the game has not begun." if not start["cells"] else ""
+    nets = {side: sheet["net"] for side, sheet in start["sheets"].items()}
+    scores = "both net scores start at 0" if not any(nets.values()) else ", ".join(f"the {side} net score is {signed(net)}" for side, net in nets.items())
+    return f"A board from the middle of a game, made up for this example; {scores}."
+
+
+def printed_events(events: list[Event]) -> list[Event]:
+    """The step's events a reader needs: the next player's draw is left out, as the next step says which
+    disc is placed and the step's point is the placement and its score."""
+    return [e for e in events if e.kind != "draw"] or events

@@ -4,7 +4,8 @@ describe_state dicts only, at the size it prints in one column of a rule book (k
 The dropped marble wears a thick ring, each pushed marble's old cell is a dashed ghost with an arrow to
 where it went, and a marble pushed off sits just outside the edge at the arrow's tip: the board before
 the step is the one you get by undoing those marks. A refused step shows the one unchanged board. The
-row numbers and the marbles in hand are numbers, so they print 20 pt, large enough at arm's length.
+row numbers, the column letters and the marbles in hand print 20 pt, large enough at arm's length; the
+row numbers stand on the side of the grid that no pushed-off marble takes, so none is drawn over.
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ HAND_R = 7.0  # the marble that names a seat in the hands line
 TITLE_H, FOOT_H = 28.0, 30.0
 GHOST = "#757575"
 NUM = book.NUMBER_SIZE
+# A column letter's baseline below whatever is under the grid (its band, or the ring when a marble was
+# pushed off there): 20 pt capitals are 14.6 pt tall, so this leaves them 4 pt clear above.
+LETTER_BASE = 19.0
 
 
 @dataclass(frozen=True)
@@ -60,6 +64,8 @@ def diagram(loaded: LoadedSpec, before: dict[str, Any], after: dict[str, Any]) -
     cut_left = 0.0 if 0 in columns else RING + EDGE
     cut_right = 0.0 if g.size + 1 in columns else RING + EDGE
     height = g.side - cut_top - cut_bottom
+    # Room under the board for the column letters: below the band, or below the ring if it is drawn.
+    height += LETTER_BASE + 4 - (EDGE if cut_bottom == 0 else BAND)
     frame = Frame(g, -cut_left, TITLE_H - cut_top, g.side - cut_left - cut_right, TITLE_H + height, (faces.tracker.colour, faces.tracker.symbol))
     if last is None:
         title = loaded.text(labels.refused)
@@ -116,10 +122,18 @@ def _board(dwg: Any, f: Frame, x0: float, state: dict[str, Any], title: str, han
     for i in range(1, n):
         art.add(dwg.line((left + i * g.cell, top), (left + i * g.cell, top + full), stroke="#b0bec5", stroke_width=0.6))
         art.add(dwg.line((left, top + i * g.cell), (left + full, top + i * g.cell), stroke="#b0bec5", stroke_width=0.6))
+    spots = _ring_spots(state, last)
+    under = g.band + (g.track + g.edge if any(y == 0 for _, y in spots) else 0.0)
     for x, letter in enumerate(state["columns"], start=1):
-        k.text(art, dwg, f.centre(x, 1)[0], top + full + g.band - 3, letter, book.WORD_SIZE, fill=k.GREY)
+        k.text(art, dwg, f.centre(x, 1)[0], top + full + under + LETTER_BASE - (g.band if under == g.band else 0.0), letter, NUM, fill=k.GREY)
+    # Row numbers on the left, unless a marble pushed off the left edge sits there and the right is free.
+    off_left = {y for x, y in spots if x == 0}
+    right = bool(off_left) and not any(x == n + 1 for x, _ in spots)
     for y in range(1, n + 1):
-        k.text(art, dwg, left - 1.5, f.centre(1, y)[1] + NUM * 0.36, str(y), NUM, anchor="end", fill=k.GREY)
+        if y in off_left and not right:
+            continue  # both sides hold pushed-off marbles: the marble, not its row's number, is shown
+        x = left + full + 1.5 if right else left - 1.5
+        k.text(art, dwg, x, f.centre(1, y)[1] + NUM * 0.36, str(y), NUM, anchor="start" if right else "end", fill=k.GREY)
     if state["round_limit"] is not None:
         _tracker(dwg, art, f, state)
     seats = seat_by_id(state)
@@ -173,3 +187,13 @@ def _hands(dwg: Any, art: Any, f: Frame, state: dict[str, Any], hand: str) -> No
         marble(dwg, art, seat, x + HAND_R, y - 5, HAND_R, outline=0.6)
         book.line(art, dwg, x + 2 * HAND_R + 4, y, count, anchor="start")
         x += w
+
+
+def start_words(loaded: LoadedSpec, start: dict[str, Any]) -> str:
+    """Where an example starts, in words for the rule books: a position from a game under way (the
+    diagram shows the board after the step), whose hands hold every marble not on the board."""
+    seats = seat_by_id(start)
+    mover = seats[start["to_move"]]["name"] if start.get("to_move") in seats else ""
+    hands = ", ".join(f"{seats[sid]['name']} {count}" for sid, count in start["supply"].items())
+    where = f"A position from round {start['round']} of a game" + (f", {mover} to play" if mover else "")
+    return f"{where}; in hand: {hands}."

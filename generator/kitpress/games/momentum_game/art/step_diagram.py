@@ -64,3 +64,15 @@ def diagram(loaded: LoadedSpec, before: dict[str, Any], after: dict[str, Any]) -
         label = "streak: None"
     book.line(dwg, dwg, 2, top + TRACK_H + 6 + STREAK_H - 8, label, anchor="start")
     return k.to_string(dwg)
+
+
+def start_words(loaded: LoadedSpec, start: dict[str, Any]) -> str:
+    """Where an example starts, in words for the rule books: the diagrams show each round's result, so a
+    reader needs the block's space and the streak before the first round. Kept short: the student
+    sheet has four pages at most."""
+    fresh = " (a new game)" if start["position"] == loaded.engine.config.track.start and not start.get("last_winner") else ""
+    marker = start.get("last_winner")
+    if not marker:
+        return f"Block on {start['position']}, streak marker None{fresh}."
+    side = loaded.engine.side(marker)
+    return f"Block on {start['position']}, streak marker {side.direction} {side.arrow} (count {start['streak_count']}): {side.name} won the last round."

@@ -2,8 +2,9 @@
 each team's total for the round, and the momentum marker — read from the engine's describe_state.
 
 Drawn at the size it prints in one column of a rule book (kitpress.booklet.diagram): the spaces' numbers
-are 20 pt, set above and below the strip in turn so that each has two spaces' width; each team's name
-and pull direction sit at its end of the strip, and the round's numbers under it.
+are 20 pt, all above the strip (where a reader looks for them) in two staggered rows, odd spaces nearer
+the strip, so that each number has two spaces' width; each team's name and pull direction sit at its
+end of the strip, and the round's numbers under it.
 """
 
 from __future__ import annotations
@@ -31,10 +32,10 @@ def diagram(loaded: LoadedSpec, before: dict[str, Any], after: dict[str, Any]) -
     # the book prints it smaller) rather than set numbers over each other.
     widest = max(fonts.text_width(nm.signed(v), NUM, "condensed-bold") for v in (lo, hi))
     cell = min(CELL, max((book.COLUMN_WIDTH - 2 * END) / n, widest / 2 + 1.5))
-    x0, top = END, LABEL_H + 2
+    x0, top = END, 2 * LABEL_H + 2
     bottom = top + TRACK_H
     lines = _lines(_caption(loaded, after), book.COLUMN_WIDTH - 4)
-    height = bottom + LABEL_H + 2 + LINE_H * len(lines) + 4
+    height = bottom + 6 + LINE_H * len(lines) + 4
     dwg = k.drawing(2 * x0 + n * cell, height)
     patterns = loaded.production("board", RummyBoard).edge_patterns
     owner_at = {value: team for team, value in after["edges"].items()}
@@ -46,9 +47,11 @@ def diagram(loaded: LoadedSpec, before: dict[str, Any], after: dict[str, Any]) -
             colour = after["colours"][owner]
             dwg.add(dwg.rect((x, top), (cell, TRACK_H), fill=nm.tint(colour, 0.55)))
             nm.pattern(dwg, dwg, patterns.of(owner), (x + 1, top + 1, cell - 2, TRACK_H - 2), colour, gap=5)
-        # Even spaces numbered above the strip, odd ones below: two spaces' width for each number.
-        y = top - 4 if value % 2 == 0 else bottom + LABEL_H - 2
+        # Odd spaces numbered just above the strip, even ones a row higher: two spaces' width for each.
+        y = top - 4 if value % 2 else top - 4 - LABEL_H
         k.text(dwg, dwg, x + cell / 2, y, nm.signed(value), NUM, condensed=True)
+        if value % 2 == 0:  # a tick from the higher number down to its space
+            dwg.add(dwg.line((x + cell / 2, top - 3 - LABEL_H + 3), (x + cell / 2, top), stroke=k.GREY, stroke_width=0.6))
         dwg.add(dwg.rect((x, top), (cell, TRACK_H), fill="none", stroke=k.INK, stroke_width=2.2 if value == 0 else 0.8))
     for team, edge in after["edges"].items():
         d = 1 if edge > 0 else -1
@@ -73,7 +76,7 @@ def diagram(loaded: LoadedSpec, before: dict[str, Any], after: dict[str, Any]) -
         dwg.add(k.polygon(dwg, [(tip, centre), (tip - d * 6, centre - 4), (tip - d * 6, centre + 4)], fill=k.INK))
     block = loaded.production("faces", RummyFaces).block.colour
     dwg.add(dwg.rect((ax - side / 2, centre - side / 2), (side, side), fill=block, stroke=k.INK, stroke_width=1.2))
-    y = bottom + LABEL_H + 2
+    y = bottom + 6
     for parts in lines:
         y += LINE_H
         x = 2.0
@@ -116,3 +119,13 @@ def _caption(loaded: LoadedSpec, after: dict[str, Any]) -> list[tuple[str, str, 
         label = f"{nm.team(loaded, winners[0]).name.upper()} {loaded.text(loaded.production('board', RummyBoard).wins)}" if winners else result["reason"]
         parts.append((label, after["colours"][winners[0]] if winners else k.INK, True))
     return parts
+
+
+def start_words(loaded: LoadedSpec, start: dict[str, Any]) -> str:
+    """Where an example starts, in words for the rule books, before its first round: the block's space
+    and the momentum marker, written as the rules write it, "(Red, 1)" or "(none, 0)"."""
+    momentum = start["momentum"]
+    direction = momentum["direction"]
+    marker = f"({'none' if direction is None else nm.team(loaded, direction).name}, {momentum['streak_count']})"
+    fresh = start["position"] == 0 and direction is None and momentum["streak_count"] == 0
+    return f"The block is on {nm.signed(start['position'])} and the momentum marker shows {marker}" + (", as at the start of a game." if fresh else ".")
