@@ -399,14 +399,16 @@ def _typesetter() -> str:
 
 
 def _pdf(loaded: LoadedSpec, html: str) -> tuple[bytes, int]:
-    from weasyprint.urls import FatalURLFetchingError
-
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     logging.getLogger("fontTools").setLevel(logging.ERROR)
     try:
         return _typeset(html)
-    except FatalURLFetchingError as exc:  # only spec text could ask for a resource we refuse
-        raise InputError([Problem(loaded.file, 1, f"the booklet asked for a resource outside kitpress: {exc}")]) from None
+    except Exception as exc:
+        from weasyprint.urls import FatalURLFetchingError  # imported only when something failed
+
+        if isinstance(exc, FatalURLFetchingError):  # only spec text could ask for a resource we refuse
+            raise InputError([Problem(loaded.file, 1, f"the booklet asked for a resource outside kitpress: {exc}")]) from None
+        raise
 
 
 @functools.lru_cache(maxsize=8)
@@ -414,10 +416,7 @@ def _typeset(html: str) -> tuple[bytes, int]:
     """HTML to PDF. The same HTML gives the same bytes, so a rebuild (--watch, several presets on one
     paper, the next build of an unchanged book) reuses the typesetting, WeasyPrint's slowest part: in
     this process, and through the disk cache in the next one."""
-    import weasyprint
-
     from kitpress import cache
-    from kitpress.booklet.fetcher import PackageOnlyFetcher
     from kitpress.fingerprint import code_hash
 
     # The HTML, what it fetches (stylesheets, fonts: in kitpress's code hash), and the typesetter.
@@ -425,6 +424,10 @@ def _typeset(html: str) -> tuple[bytes, int]:
     stored = cache.get("typeset", entry)
     if stored is not None:
         return stored[4:], int.from_bytes(stored[:4], "big")
+    import weasyprint  # only to typeset: importing it takes half a second
+
+    from kitpress.booklet.fetcher import PackageOnlyFetcher
+
     source = weasyprint.HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=PackageOnlyFetcher())
     document = source.render()
     pdf, pages = bytes(document.write_pdf()), len(document.pages)
