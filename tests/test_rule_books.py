@@ -306,7 +306,9 @@ def test_diagram_digits_print_at_least_5_mm_tall(every_book: list[Book], loaded:
         tops = sorted(name for name in dests if name.startswith("diagram-") and not name.endswith("-end"))
         replays = verified_replays(loaded[book.game])
         shown = [r for r in replays if book.kind == "teachers-book" or r.example.id in books.contents(loaded[book.game]).student_examples]
-        assert len(tops) == sum(len(r.steps) for r in shown), (book.game, book.kind)
+        hooks = typeset._hooks(loaded[book.game])
+        pictured = getattr(hooks, "pictured", lambda before, after: True)
+        assert len(tops) == sum(pictured(s.before, s.after) for r in shown for s in r.steps), (book.game, book.kind)
         for name in tops:
             index, left, top = dests[name]
             end_index, right, bottom = dests[f"{name}-end"]  # the marker just under it, at its right edge
@@ -417,8 +419,8 @@ def test_a_step_keeps_its_diagram_and_an_example_its_heading(every_book: list[Bo
     for book in every_book:
         dests = destinations(book.pdf)
         for name, (page, _, _) in dests.items():
-            if name.startswith("step-"):
-                diagram = "diagram-" + name.removeprefix("step-")
+            diagram = "diagram-" + name.removeprefix("step-")
+            if name.startswith("step-") and diagram in dests:  # a step the pack tells in words has none
                 assert dests[diagram][0] == dests[f"{diagram}-end"][0] == page, (book.game, book.kind, book.paper, name)
             if name.startswith("example-"):
                 first = min(n for n in dests if n.startswith("step-" + name.removeprefix("example-") + "-"))

@@ -238,8 +238,9 @@ def figure(svg: str, measure: float) -> Figure:
 
 def _hooks(loaded: LoadedSpec) -> Any:
     """The module that draws a pack's step diagrams, which may also say in words where an example
-    starts (`start_words`) and which of a step's events a reader needs (`printed_events`); None for a
-    pack whose art has no such module."""
+    starts (`start_words`), which of a step's events a reader needs (`printed_events`) and which steps
+    need a picture of their own (`pictured`: a run of steps the next picture shows as well, such as a
+    set-up, is told in words); None for a pack whose art has no such module."""
     art = art_for(loaded.spec.engine)
     name = getattr(art, "__name__", "")
     try:
@@ -265,11 +266,12 @@ def _examples(loaded: LoadedSpec, replays: list[Replay], page: Page, only: tuple
             events: list[Event] = list(step.events)
             if hooks is not None and hasattr(hooks, "printed_events"):
                 events = hooks.printed_events(events)
+            pictured = hooks is None or not hasattr(hooks, "pictured") or hooks.pictured(step.before, step.after)
             steps.append({
                 "number": step.number,
                 "events": [say(e.text) for e in events],
                 "note": say(step.note),
-                "figure": figure(draw(loaded, step.before, step.after), page.column),
+                "figure": figure(draw(loaded, step.before, step.after), page.column) if pictured else None,
                 "anchor": f"diagram-{anchor}-{step.number}",  # named destinations in the PDF, where
                 "step_anchor": f"step-{anchor}-{step.number}",  # a reader (and the tests) find them
             })  # fmt: skip
@@ -279,7 +281,10 @@ def _examples(loaded: LoadedSpec, replays: list[Replay], page: Page, only: tuple
         # A tall diagram (a board) goes beside its step's text, each step a row across the page's two
         # columns: under the text it would leave most of a column empty below each step. A short one (a
         # track) goes under its text, and two or three steps share a column.
-        beside = page.columns > 1 and all(s["figure"].width <= page.column + 0.5 and s["figure"].height >= TALL * s["figure"].width for s in steps)
+        # An example told mostly in words (a set-up) flows in the columns like text.
+        drawn = [s["figure"] for s in steps if s["figure"] is not None]
+        mostly_drawn = 2 * len(drawn) >= len(steps)
+        beside = page.columns > 1 and mostly_drawn and all(f.width <= page.column + 0.5 and f.height >= TALL * f.width for f in drawn)
         label = f"Example {replay.example.id}" if lettered else "Example"
         out.append({"example": replay.example, "label": label, "beside": beside, "anchor": f"example-{anchor}", "title": say(replay.example.title), "summary": say(replay.example.summary), "start": start, "note": say(replay.example.note), "steps": steps})
     return out

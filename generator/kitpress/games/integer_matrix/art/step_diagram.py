@@ -43,6 +43,12 @@ def change(before: dict[str, Any], after: dict[str, Any]) -> tuple[str | None, l
 Part = tuple[str, Any, Any]
 
 
+def pictured(before: dict[str, Any], after: dict[str, Any]) -> bool:
+    """A set-up draw is told in words; the board is drawn once the centre is full (the set-up's last
+    draw; the steps say which square each disc filled). Every turn of play has its picture."""
+    return not (before["phase"] == "setup" and after["phase"] == "setup")
+
+
 def diagram(loaded: LoadedSpec, before: dict[str, Any], after: dict[str, Any]) -> str:
     labels = loaded.production("faces", IntegerMatrixFaces).diagram
     text = loaded.text
