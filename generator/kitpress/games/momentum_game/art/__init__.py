@@ -75,7 +75,7 @@ def push_card(loaded: LoadedSpec, card: CardType) -> Art:
     word = loaded.text(faces.shade_labels[shade.id])  # check() gave every shade a label
     k.text(dwg, dwg, B + W / 2, B + 178, f"{word} · STRENGTH {strength}", 12, bold=True, fill=ink)
     _pips(dwg, B + W / 2, B + 200, strength, top, ink, filled=not dark)
-    for x, y, rot in ((B + SAFE + 12, B + SAFE + 16, 0), (B + W - SAFE - 12, B + H - SAFE - 16, 180)):
+    for x, y, rot in ((B + SAFE + 14, B + SAFE + 20, 0), (B + W - SAFE - 14, B + H - SAFE - 20, 180)):
         corner = dwg.g(transform=f"rotate({rot} {x} {y})")
         k.text(corner, dwg, x, y, side.arrow, 16, bold=True, fill=ink)
         k.text(corner, dwg, x, y + 17, str(strength), 15, bold=True, fill=ink)
