@@ -86,9 +86,9 @@ def test_build_lints_the_low_ink_form_even_for_a_full_ink_kit(monkeypatch: pytes
     """A low-ink pass that blanks every colour makes all cards print alike: a full-ink build must refuse."""
     loaded, jobs = _game("momentum-game")
     cards = [j for j in jobs if j.name == "cards"]
-    assert errors(build._preflight_inks(loaded, cards, [Preset()])) == []
+    assert errors(build.preflight_inks(loaded, cards, [Preset()])) == []
     monkeypatch.setattr(build, "low_ink", lambda svg: re.sub(r'(fill|stroke)="#[0-9a-fA-F]{6}"', r'\1="#ffffff"', svg))
-    found = errors(build._preflight_inks(loaded, cards, [Preset()]))
+    found = errors(build.preflight_inks(loaded, cards, [Preset()]))
     assert found and {(f.component, f.check) for f in found} == {("cards (low ink)", "colour-only")}
 
 
@@ -178,3 +178,16 @@ def test_small_piece_keeps_its_dark_field_and_marked_elements_are_kept() -> None
     card = _piece(180, 252, '<rect x="40" y="40" width="100" height="100" fill="#c62828" data-ink="keep"/>', '<rect x="40" y="160" width="100" height="60" fill="#c62828"/>')
     out = [r.get("fill") for r in ET.fromstring(low_ink(card)).iter(f"{SVG}rect")]
     assert out == ["#c62828", "#f8e5e5"]  # the marked panel prints as drawn, the other is tinted
+
+
+def test_lint_checks_the_low_ink_form_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`kitpress lint` refuses what build refuses: a low-ink form that loses a meaning, unasked."""
+    from click.testing import CliRunner
+
+    from kitpress.cli import main
+
+    monkeypatch.setattr(build, "low_ink", lambda svg: re.sub(r'(fill|stroke)="#[0-9a-fA-F]{6}"', r'\1="#ffffff"', svg))
+    result = CliRunner().invoke(main, ["lint", "momentum-game"])
+    assert result.exit_code == 1
+    assert "momentum-game: cards (low ink): " in result.output and "[colour-only]" in result.output
+    assert CliRunner().invoke(main, ["lint", "momentum-game", "--ink", "full"]).exit_code == 0

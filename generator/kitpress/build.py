@@ -137,7 +137,7 @@ def _lint(loaded: LoadedSpec, jobs: list[PrintJob]) -> list[Finding]:
     return _LINTED[key]
 
 
-def _preflight_inks(loaded: LoadedSpec, base_jobs: list[PrintJob], presets: list[Preset]) -> list[Finding]:
+def preflight_inks(loaded: LoadedSpec, base_jobs: list[PrintJob], presets: list[Preset]) -> list[Finding]:
     """The job checks on every ink the presets print, and always on the low-ink form too: a kit must not
     ship whose low-ink print (a school's black-and-white laser) loses a meaning, whichever ink this build
     writes. A finding only the low-ink form has is named so: "cards (low ink)"."""
@@ -169,7 +169,7 @@ def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False) 
                 seen.add(f.path)
                 files.append(f)
 
-    findings = _preflight_inks(loaded, base_jobs, presets)
+    findings = preflight_inks(loaded, base_jobs, presets)
     for preset in presets:
         jobs = _ink(base_jobs, preset.ink)
         ink = "" if preset.ink == "full" else f"-{preset.ink}-ink"

@@ -34,8 +34,10 @@ def _pdf_files(paths: tuple[Path, ...]) -> list[Path]:
 
 def lint_game(game: str, variant: str | None, ink: str) -> tuple[list[str], int]:
     """The report lines for one game and its exit code."""
+    from kitpress.build import preflight_inks
     from kitpress.lint import errors, lint_jobs, lint_words
     from kitpress.packs import pack_for
+    from kitpress.sheets.presets import Preset
     from kitpress.spec.load import load_spec
 
     loaded = load_spec(game, variant)
@@ -43,9 +45,13 @@ def lint_game(game: str, variant: str | None, ink: str) -> tuple[list[str], int]
     if art is None:
         return [f"{loaded.id}: the game pack has no art yet: nothing to lint"], EXIT_FAILED
     jobs = art().jobs(loaded)
-    if ink == "low":
+    if ink == "both":  # as build checks every kit: the full-ink pieces and their low-ink form
+        findings = preflight_inks(loaded, jobs, [Preset("letter")]) + lint_words(loaded, jobs)
+    elif ink == "low":
         jobs = _low_ink(jobs)
-    findings = lint_jobs(loaded, jobs) + (lint_words(loaded, jobs) if ink == "full" else [])
+        findings = lint_jobs(loaded, jobs)
+    else:
+        findings = lint_jobs(loaded, jobs) + lint_words(loaded, jobs)
     bad = errors(findings)
     pieces = len({a.svg for j in jobs for a in (*j.fronts, *j.backs)})
     summary = f"{loaded.id}: {len(bad)} error(s), {len(findings) - len(bad)} warning(s) in {pieces} pieces" if findings else f"{loaded.id}: lint passed ({pieces} pieces)"
@@ -55,7 +61,7 @@ def lint_game(game: str, variant: str | None, ink: str) -> tuple[list[str], int]
 @click.command("lint")
 @click.argument("games", nargs=-1)
 @click.option("--variant", help="Lint the kit of a named variant of the rules.")
-@click.option("--ink", type=click.Choice(INK_CHOICES), default="full", show_default=True, help="Lint the low-ink art instead.")
+@click.option("--ink", type=click.Choice([*INK_CHOICES, "both"]), default="both", show_default=True, help="Which art to lint: both inks, as build does, or only the full- or low-ink art.")
 @click.option("--pdf", "pdfs", multiple=True, type=click.Path(exists=True, path_type=Path), help="Also check written PDFs (a file or a kit folder); repeatable.")
 @click.pass_context
 def command(ctx: click.Context, games: tuple[str, ...], variant: str | None, ink: str, pdfs: tuple[Path, ...]) -> None:
