@@ -173,3 +173,30 @@ def test_every_bundled_step_knows_its_line(game: str) -> None:
             for figure in step.expect:
                 line, column = loaded.steps_at[(example.id, n, figure)]
                 assert lines[line - 1][column - 1 :].startswith(figure), (example.id, n, figure, lines[line - 1])
+
+
+def test_a_play_after_the_end_may_be_shown_refused(tmp_path: Path) -> None:
+    """Once a side has won, every further play is refused: a step may show it (refused: true); a step
+    that expects anything else is still the error it was."""
+    examples = tmp_path / "after.yaml"
+    text = """\
+examples:
+  - id: Z
+    title: Playing on after a win
+    summary: "Blue wins in step 2; a third play is not allowed."
+    start: {position: 2}
+    steps:
+      - play: {red: red-light, blue: blue-dark}
+        expect: {position: 1}
+      - play: {red: red-light, blue: blue-dark}
+        expect: {game_winner: blue}
+      - play: {red: red-light, blue: blue-light}
+        expect: {refused: true}
+"""
+    examples.write_text(text, encoding="utf-8")
+    result = run("check", "momentum-game", "--examples", examples)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == ["ok   momentum-game example Z: Playing on after a win (3 steps, 3 figures)", "1 example, 3 steps: all hold"]
+    examples.write_text(text.replace("expect: {refused: true}", "expect: {position: 0}"), encoding="utf-8")
+    failed = run("check", "momentum-game", "--examples", examples)
+    assert failed.exit_code == 1 and "step 3: the game had already ended" in failed.stdout

@@ -2,6 +2,7 @@
 
 Every game also has the figure `refused`: a step expecting `refused: true` shows an illegal play, which
 the engine must reject (any ValueError from `example_moves` or `apply`); the state then stays unchanged.
+After the game has ended every play is refused, and a step may say so.
 
 The same replay feeds the booklet, so a printed example is always one the engine has just verified.
 """
@@ -81,9 +82,14 @@ def replay(engine: Engine[Any, Any], example: Example) -> Replay:
     start = engine.describe_state(state)
     steps: list[StepReplay] = []
     for n, step in enumerate(example.steps, start=1):
-        if engine.outcome(state) is not None:
-            return Replay(example, tuple(steps), start, f"step {n}: the game had already ended")
         before = engine.describe_state(state)
+        if engine.outcome(state) is not None:
+            if step.expect.get("refused") is not True:
+                return Replay(example, tuple(steps), start, f"step {n}: the game had already ended")
+            # A play after the end is refused by the rules themselves: nothing is played any more.
+            figures = tuple(Figure(k, v, True if k == "refused" else None) for k, v in step.expect.items())
+            steps.append(StepReplay(n, dict(step.play), step.note, {"refused": True, "reason": "the game is over"}, figures, (Event("refused", "Not allowed: the game is over."),), before, before))
+            continue
         try:
             moves = engine.example_moves(state, step.play)
             result = engine.apply(state, moves, rng)
