@@ -125,7 +125,7 @@ def _lint(loaded: LoadedSpec, jobs: list[PrintJob]) -> list[Finding]:
     for job in jobs:
         parts.append(f"{job.kind}|{job.name}|{job.layout}|{len(job.fronts)}|{len(job.backs)}")
         for art in (*job.fronts, *job.backs):
-            parts += [json.dumps([art.name, art.trim_w, art.trim_h, art.bleed, art.shape, getattr(art, "fits", "")]), art.svg]
+            parts += [json.dumps([art.name, art.trim_w, art.trim_h, art.bleed, art.shape, art.fits]), art.svg]
     key = cache.key(*parts)
     if key not in _LINTED:
         stored = cache.get("preflight", key)

@@ -47,9 +47,8 @@ def failures(checked: CheckedSpec, replay: Replay) -> list[tuple[str, str]]:
     """(place, what failed) for each failure of one example: each figure's expected against actual,
     or the refusal or end of game that stopped it."""
     out: list[tuple[str, str]] = []
-    if replay.error:
-        step = int(replay.error.split(":")[0].removeprefix("step ")) if replay.error.startswith("step ") else len(replay.steps) + 1
-        out.append((checked.where(replay.example.id, max(1, step)), replay.error))
+    if replay.error:  # a replay stops at the step after the last it replayed
+        out.append((checked.where(replay.example.id, len(replay.steps) + 1), replay.error))
     for s in replay.steps:
         for f in s.figures:
             if not f.ok:
