@@ -169,7 +169,7 @@ def test_every_bundled_step_knows_its_line(game: str) -> None:
     for example in loaded.spec.examples:
         for n, step in enumerate(example.steps, start=1):
             line, column = loaded.steps_at[(example.id, n, "")]
-            assert lines[line - 1][column - 1 :].startswith(("play", "- play", "expect", "note")), (example.id, n, lines[line - 1])
+            assert lines[line - 1][column - 1 :].startswith(("play", "- play", "call_time", "- call_time", "expect", "note")), (example.id, n, lines[line - 1])
             for figure in step.expect:
                 line, column = loaded.steps_at[(example.id, n, figure)]
                 assert lines[line - 1][column - 1 :].startswith(figure), (example.id, n, figure, lines[line - 1])

@@ -21,7 +21,9 @@ OK_LINES = [
     "ok   momentum-game example A: A tie resets the streak",
     "ok   momentum-game example B: A streak makes a double move",
     "ok   momentum-game example C: Green overrides and resets",
-    "3 examples, 5 steps: all hold",
+    "ok   momentum-game example D: The draw pile runs out",
+    "ok   momentum-game example E: The teacher calls time",
+    "5 examples, 10 steps: all hold",
 ]
 
 
@@ -170,7 +172,8 @@ def test_check_with_a_variant(run_cli: RunCli, variant: str) -> None:
 
 
 def test_variant_deck_18_really_adds_red_darks(run_cli: RunCli, tmp_path: Path) -> None:
-    """Four Red Darks in one example: too many for the 16-card deck (3 each), fine for deck-18 (4 each)."""
+    """Four Red Darks in one example: too many for the 16-card deck (3 each) before a reshuffle brings one
+    back, fine for deck-18 (4 each)."""
     examples = write(
         tmp_path,
         "four-red-darks.yaml",
@@ -191,9 +194,9 @@ examples:
     assert starts_with_each(lines(varied.stdout), ["ok   momentum-game --variant deck-18 example F: Four Red Darks", "1 example, 2 steps: all hold"])
     plain = run_cli("check", "momentum-game", "--examples", str(examples))
     assert_bad_input(plain)
-    steps_line = line_of(examples.read_text(encoding="utf-8"), "steps:")
-    assert plain.stderr.startswith(f"{examples}:{steps_line}:")
-    assert "plays 4 × red-dark but the deck holds 3" in plain.stderr
+    fourth = examples.read_text(encoding="utf-8").splitlines().index("      - play: {red: red-dark, blue: red-dark}", 6) + 1
+    assert plain.stderr.startswith(f"{examples}:{fourth}:"), plain.stderr
+    assert "steps[1].play.blue: blue cannot hold red-dark here: all 3 in the deck lie in the discard pile" in plain.stderr
 
 
 def test_unknown_variant_names_the_known_ones(run_cli: RunCli) -> None:

@@ -2,7 +2,9 @@
 
 Every game also has the figure `refused`: a step expecting `refused: true` shows an illegal play, which
 the engine must reject (any ValueError from `example_moves` or `apply`); the state then stays unchanged.
-After the game has ended every play is refused, and a step may say so.
+After the game has ended every play is refused, and a step may say so. A step may call time instead of
+playing (`call_time: true`): the game ends by its timed rule (Engine.call_time), and the step's figures
+are the timed result's. A start key in the engine's `rule_keys` switches an optional rule for one example.
 
 The same replay feeds the booklet, so a printed example is always one the engine has just verified.
 """
@@ -14,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kitpress.engine import Engine, Event
-from kitpress.spec_model import Example
+from kitpress.spec_model import Example, ExampleStep
 
 
 @dataclass(frozen=True)
@@ -74,11 +76,35 @@ def agrees(expected: Any, actual: Any) -> bool:
     return _norm(expected) == _norm(actual)
 
 
+def example_rng(example: Example) -> random.Random:
+    """The chance an example's replay draws on: a stacked deck needs none, a reshuffle the example leaves
+    to chance is the shuffle of the seed it names (the start key `shuffle_seed`, which the game checks)."""
+    seed = example.start.get("shuffle_seed", 0)
+    return random.Random(seed if isinstance(seed, int) and not isinstance(seed, bool) else 0)
+
+
+def played_steps(example: Example) -> list[dict[str, Any]]:
+    """The steps a start is stacked for: those before the first that calls time, after which nothing is
+    played (a prefix, so a step's index is the same in both)."""
+    steps: list[dict[str, Any]] = []
+    for step in example.steps:
+        if step.call_time:
+            break
+        steps.append(step.model_dump())
+    return steps
+
+
+def example_start(engine: Engine[Any, Any], example: Example, rng: random.Random) -> tuple[Engine[Any, Any], Any]:
+    """The engine under the optional rules the example's start switches, and the position it starts from.
+    Raises ExampleError (path relative to the example) for a start or a play the game cannot make."""
+    rules = engine.with_rules(example.start)
+    return rules, rules.example_state(example.start, played_steps(example), rng)
+
+
 def replay(engine: Engine[Any, Any], example: Example) -> Replay:
     """Play an example's steps from its start; stop at the first step the engine refuses."""
-    rng = random.Random(0)  # examples stack the deck; the seed only matters for reshuffles
-    raw_steps = [s.model_dump() for s in example.steps]
-    state = engine.example_state(example.start, raw_steps, rng)
+    rng = example_rng(example)
+    engine, state = example_start(engine, example, rng)
     start = engine.describe_state(state)
     steps: list[StepReplay] = []
     for n, step in enumerate(example.steps, start=1):
@@ -88,23 +114,31 @@ def replay(engine: Engine[Any, Any], example: Example) -> Replay:
                 return Replay(example, tuple(steps), start, f"step {n}: the game had already ended")
             # A play after the end is refused by the rules themselves: nothing is played any more.
             figures = tuple(Figure(k, v, True if k == "refused" else None) for k, v in step.expect.items())
-            steps.append(StepReplay(n, dict(step.play), step.note, {"refused": True, "reason": "the game is over"}, figures, (Event("refused", "Not allowed: the game is over."),), before, before))
+            steps.append(StepReplay(n, _written(step), step.note, {"refused": True, "reason": "the game is over"}, figures, (Event("refused", "Not allowed: the game is over."),), before, before))
             continue
         try:
-            moves = engine.example_moves(state, step.play)
-            result = engine.apply(state, moves, rng)
+            if step.call_time:
+                result = engine.call_time(state)
+            else:
+                moves = engine.example_moves(state, step.play)
+                result = engine.apply(state, moves, rng)
         except ValueError as exc:
             if "refused" not in step.expect:
                 return Replay(example, tuple(steps), start, f"step {n}: the engine refused the play: {exc}")
             # An example may show an illegal play: the state stays as it was.
             figures = tuple(Figure(k, v, True if k == "refused" else None) for k, v in step.expect.items())
-            steps.append(StepReplay(n, dict(step.play), step.note, {"refused": True, "reason": str(exc)}, figures, (Event("refused", f"Not allowed: {exc}"),), before, before))
+            steps.append(StepReplay(n, _written(step), step.note, {"refused": True, "reason": str(exc)}, figures, (Event("refused", f"Not allowed: {exc}"),), before, before))
             continue
         observed = {"refused": False, **engine.observe(state, result)}
         figures = tuple(Figure(k, v, observed.get(k)) for k, v in step.expect.items())
-        steps.append(StepReplay(n, dict(step.play), step.note, observed, figures, result.events, before, engine.describe_state(result.state)))
+        steps.append(StepReplay(n, _written(step), step.note, observed, figures, result.events, before, engine.describe_state(result.state)))
         state = result.state
     return Replay(example, tuple(steps), start)
+
+
+def _written(step: ExampleStep) -> dict[str, Any]:
+    """A step's play as the examples file writes it; a step that calls time, as `call_time: true`."""
+    return {"call_time": True} if step.call_time else dict(step.play)
 
 
 def replay_all(engine: Engine[Any, Any], examples: list[Example]) -> list[Replay]:

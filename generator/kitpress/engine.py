@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 S = TypeVar("S")  # a game's state type
 C = TypeVar("C", bound=BaseModel)  # a game's config model, validated from the spec's `game:` section
@@ -54,6 +54,9 @@ class ExampleError(ValueError):
         self.message = message
 
 
+_SWITCH = {True: True, False: False, "on": True, "off": False}
+
+
 class Engine(ABC, Generic[C, S]):
     """Rules of one game, bound to one validated config (base rules or a variant)."""
 
@@ -66,6 +69,9 @@ class Engine(ABC, Generic[C, S]):
     figures: ClassVar[Mapping[str, str]]
     # Figures a worked example may state about its starting position.
     start_keys: ClassVar[Mapping[str, str]]
+    # Start keys that switch an optional rule for one example, each → the config field (dotted) it
+    # sets, so one examples file checks the base rules and the optional ones side by side.
+    rule_keys: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, config: C) -> None:
         self.config = config
@@ -116,6 +122,15 @@ class Engine(ABC, Generic[C, S]):
         """Who wins if the game is stopped now (a timed class). Default: a draw."""
         return Outcome((), "stopped")
 
+    def call_time(self, state: S) -> Step[S]:
+        """The teacher calls time: the game ends now by its timed rule, the events saying how the result
+        was found (with the figures of each tie-break). A game without such a rule keeps this default,
+        and a worked example that calls time is refused at its line."""
+        raise ValueError(f"{self.title} has no rule for calling time")
+
+    def has_time_rule(self) -> bool:
+        return type(self).call_time is not Engine.call_time
+
     # --- worked examples ---------------------------------------------------------------------
     @abstractmethod
     def example_state(self, start: Mapping[str, Any], steps: list[Mapping[str, Any]], rng: random.Random) -> S:
@@ -131,6 +146,35 @@ class Engine(ABC, Generic[C, S]):
     @abstractmethod
     def observe(self, before: S, step: Step[S]) -> dict[str, Any]:
         """Every figure in `figures`, as it stands after the step."""
+
+    def with_rules(self, start: Mapping[str, Any]) -> Engine[C, S]:
+        """This engine with the optional rules an example's `start` switches (`rule_keys`); itself when it
+        switches none. A switch is on or off (true or false), any other rule key a value of its field, or
+        none. Raise ExampleError at the key for a value the config refuses."""
+        keys = [key for key in self.rule_keys if key in start]
+        if not keys:
+            return self
+        flags = self.start_flags()
+        data = self.config.model_dump()
+        for key in keys:
+            value = start[key]
+            if key in flags:
+                value = _SWITCH.get(value, value) if isinstance(value, bool | str) else value
+                if not isinstance(value, bool):
+                    raise ExampleError(("start", key), f"expected on or off, got {value!r}")
+            elif value == "none":
+                value = None
+            *parents, last = self.rule_keys[key].split(".")
+            node = data
+            for part in parents:
+                node = node[part]
+            node[last] = value
+            try:  # after each key, so a refusal names the key that caused it
+                config = self.config_model.model_validate(data)
+            except ValidationError as exc:
+                error = exc.errors()[0]
+                raise ExampleError(("start", key), f"{self.start_keys[key]}; got {value!r}: {error['msg']}") from None
+        return type(self)(config)  # type: ignore[arg-type]
 
     def start_flags(self) -> frozenset[str]:
         """Start keys that are switches, documented as "on | off: ..." (YAML reads on and off as true and

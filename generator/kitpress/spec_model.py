@@ -155,11 +155,24 @@ class Component(Strict):
 
 
 class ExampleStep(Strict):
-    """One round or turn of a worked example: what is played, and what the document says follows."""
+    """One round or turn of a worked example: what is played, and what the document says follows. A step
+    may instead call time (`call_time: true`, no `play`): the game ends by its timed rule."""
 
-    play: dict[str, Any]
+    play: dict[str, Any] = {}
+    call_time: bool = False
     expect: dict[str, Any] = {}
     note: str = ""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _plays_or_calls_time(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            timed = data.get("call_time") not in (None, False)
+            if timed and "play" in data:
+                raise ValueError("a step either plays or calls time, not both: calling time ends the game after the step before")
+            if not timed and "play" not in data:
+                raise ValueError("missing required key 'play' (or call_time: true, to call time)")
+        return data
 
     @field_validator("expect")
     @classmethod

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import random
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,6 +11,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, create_model
 
 from kitpress import spec_text as spectext
+from kitpress.check import example_rng, example_start
 from kitpress.engine import Engine, ExampleError
 from kitpress.errors import InputError, Problem, UsageError
 from kitpress.packs import engines, pack_for, shipped_specs, spec_name
@@ -287,6 +287,8 @@ def check_examples(located: Located, examples: list[Example], engine: Engine[Any
             elif key not in flags and _bool_in(value) is not None:
                 problems.append(located.problem((*here, "start", key), f"expected {engine.start_keys[key]}; got {_bool_in(value)}"))
         for n, step in enumerate(example.steps):
+            if step.call_time and not engine.has_time_rule():
+                problems.append(located.problem((*here, "steps", n, "call_time"), f"{engine.title} has no rule for a game stopped by the clock, so a step cannot call time"))
             for key, value in step.play.items():
                 if _bool_in(value) is not None:  # no move is true or false; Python would take true for 1
                     problems.append(located.problem((*here, "steps", n, "play", key), f"a play names a card, a cell or a number, not true or false; got {_bool_in(value)}"))
@@ -296,7 +298,7 @@ def check_examples(located: Located, examples: list[Example], engine: Engine[Any
                 elif key != "refused" and _bool_in(value) is not None:  # no figure is true or false, and 1 == true
                     problems.append(located.problem((*here, "steps", n, "expect", key), f"expected {engine.figures[key]}; got {_bool_in(value)}"))
         try:
-            engine.example_state(example.start, [s.model_dump() for s in example.steps], random.Random(0))
+            example_start(engine, example, example_rng(example))
         except ExampleError as exc:
             problems.append(located.problem((*here, *exc.path), exc.message))
     return problems

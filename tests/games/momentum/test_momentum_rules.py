@@ -322,7 +322,7 @@ def test_round_limit_with_three_players_needs_a_single_leader(engine: Momentum) 
 
 def test_stop_judges_like_the_round_limit(engine: Momentum) -> None:
     s = start(engine, ["RR.....", *["......."] * 5, "B......"], round=3)
-    assert engine.stop(s).winners == ("red",) and engine.stop(s).reason == "stopped"
+    assert engine.stop(s).winners == ("red",) and engine.stop(s).reason == "time"
     s = start(engine, ["R......", *["......."] * 5, "B......"], round=3)
     assert engine.stop(s).is_draw
 

@@ -153,7 +153,7 @@ class IntegerMatrix(Engine[Config, State]):
         "bag": "discs left in the bag once the next player has drawn",
         "board": "the board after the step, one string per row from row 1: '.' empty, 'B3' black showing 3, 'W-2' white showing −2",
         "next": "the seat to move next (none once the game is over)",
-        "end": "board full | no placement | none: why the game ended",
+        "end": "board full | no placement | time | none: why the game ended",
         "winner": "positive | negative | draw | none: the result once the game is over",
     }
     start_keys = {
@@ -162,7 +162,9 @@ class IntegerMatrix(Engine[Config, State]):
         "board": "a position: square → 'B-3/1' (black up showing −3, 1 on the back), or one string of such tokens per row ('.' empty)",
         "to_move": "who moves first from a given board (default: the negative side, negative-1 with four players)",
         "net": "net scores at the start, as {positive: n, negative: n} (default 0 each)",
+        "one_colour_rule": "on | off: whether a placement may not leave the board all one colour (default: as the rules in use say)",
     }
+    rule_keys = {"one_colour_rule": "one_colour_rule"}
 
     def __init__(self, config: Config) -> None:
         super().__init__(config)
@@ -348,7 +350,19 @@ class IntegerMatrix(Engine[Config, State]):
         if state.result:
             return state.result
         winner = winner_of(*state.net)
-        return Outcome((winner,) if winner else (), "time called: net scores compared as at the end")
+        return Outcome((winner,) if winner else (), "time: net scores compared as at the end")
+
+    def call_time(self, state: State) -> Step[State]:
+        """Time called after a turn: the net scores are compared as at the end of the game (ruling R16)."""
+        if state.result:
+            raise ValueError("the game is over")
+        result = self.stop(state)
+        pos, neg = state.net
+        winner = result.winners[0] if result.winners else None
+        won = f"{side_name(winner, state.players)} is farther from zero in its own direction and wins" if winner else "both are as far from zero, so it is a draw"
+        scores = f"{capital(side_name('positive', state.players))} has {signed(pos)} and {side_name('negative', state.players)} {signed(neg)}"
+        event = Event("time", f"Time is called, so the net scores are compared. {scores}: {won}.", {"end": "time", "winner": winner or "draw"})
+        return Step(replace(state, hand=None, result=result), (event,))
 
     def disc_name(self, disc: int) -> str:
         black, white = self.config.discs[disc]

@@ -127,7 +127,7 @@ class Momentum(Engine[Config, State]):
         "to_move": "the seat whose turn is next (none once the game is over)",
         "last_marble": "the seat that announced 'last marble' this step, or none",
         "winner": "a seat | draw | none: the game's result after the step",
-        "end": "none | all-on-board | round-limit: the rule that ended the game",
+        "end": "none | all-on-board | round-limit | time: the rule that ended the game",
         "rounds_played": "complete rounds after the step",
         "track_space": "the round tracker's space after the step (0 is START)",
     }
@@ -342,7 +342,16 @@ class Momentum(Engine[Config, State]):
 
     def stop(self, state: State) -> Outcome:
         """Time called in class: judged like the round limit (ruling R11)."""
-        return state.result or self._majority(state.cells, len(state.supply), "stopped")
+        return state.result or self._majority(state.cells, len(state.supply), "time")
+
+    def call_time(self, state: State) -> Step[State]:
+        """Time called: the most marbles on the board wins, as after the last round of the limit (ruling R11)."""
+        if state.result:
+            raise ValueError("the game is over")
+        result = self.stop(state)
+        counts = ", ".join(f"{self._name(i)} {n}" for i, n in enumerate(self.on_board(state)))
+        event = Event("time", f"Time is called. Marbles on the board: {counts}. So {self._verdict(result)}", {})
+        return Step(State(state.cells, state.supply, state.turn, state.round_limit, state.last, result), (event,))
 
     # --- worked examples -------------------------------------------------------------------
     def example_state(

@@ -8,15 +8,16 @@ colour's direction whoever plays it (ruling R3 in the spec).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from kitpress.engine import Engine, Event, ExampleError, Outcome, Step
+from kitpress.engine import Engine, Event, Outcome, Step
+from kitpress.games.momentum_game import examples
 from kitpress.spec_model import COLOUR_PATTERN, Strict, check_id
+from kitpress.stacked_deck import reshuffled
 
 # --- config: the spec's `game:` section ----------------------------------------------------------
 
@@ -116,6 +117,8 @@ class Config(Strict):
 # --- state -----------------------------------------------------------------------------------
 
 SEATS = ("red", "blue")
+# Outcome.reason openings, to name what ended a game
+END_REASONS = (("the block reached", "edge"), ("both players revealed Green", "greens"), ("time", "time"))
 
 
 @dataclass(frozen=True)
@@ -132,6 +135,9 @@ class State:
     first: int  # index of the seat that draws first
     round: int = 0
     result: Outcome | None = None
+    # A worked example's stacked deck: each coming reshuffle's new draw pile, top card first (empty in a
+    # real game, where the reshuffle is the RNG's).
+    restack: tuple[tuple[str, ...], ...] = ()
 
 
 class MomentumGame(Engine[Config, State]):
@@ -151,13 +157,26 @@ class MomentumGame(Engine[Config, State]):
         "last_winner": "red | blue | none: the streak marker after the round",
         "streak_count": "the streak count after the round",
         "game_winner": "red | blue | draw | none: the game's result after the round",
+        "end": "edge | greens | time | none: what ended the game (the block on an edge, Green twice running, time called)",
+        "timed_by": "nearer-edge | fewer-greens | draw | none: what decided a game ended by time",
+        "to_edge": "{red: n, blue: n}: spaces from the block to each side's edge",
+        "greens_played": "{red: n, blue: n}: Greens each player has revealed so far",
+        "reshuffles": "times the discard pile was shuffled into a new draw pile in the round (0 or 1)",
+        "draw_pile": "cards left in the draw pile after the round",
+        "hands": "{red: [...], blue: [...]}: each player's hand after the round, as card ids in order",
     }
     start_keys = {
         "position": "where the block starts (default: the set-up position)",
         "last_winner": "red | blue | none: the streak marker at the start",
         "streak_count": "the streak count at the start (default 1 with a marker, else 0)",
         "green_rounds": "rounds in a row just played in which both revealed Green",
+        "greens_played": "{red: n, blue: n}: Greens each player revealed before the start (default 0 each)",
+        "draw_pile": "cards in the draw pile at the start, the others not in a hand lying in the discard pile (default: all, as at set-up)",
+        "draws_first": "red | blue: the first player, who draws first when hands are refilled (default red)",
+        "shuffle_seed": "a whole number: reshuffles are left to a shuffle with this seed (default: a reshuffle brings up the cards the example plays next)",
+        "once_per_chain": "on | off: the optional rule that only the first repeat win of a streak makes the double move (default: as the rules in use say)",
     }
+    rule_keys = {"once_per_chain": "repeat_move_once_per_chain"}
 
     # --- helpers ---------------------------------------------------------------------------
     def card(self, card_id: str) -> CardType:
@@ -308,15 +327,16 @@ class MomentumGame(Engine[Config, State]):
             hands[i].remove(card)
         discard = list(state.discard) + played
         pile = list(state.draw_pile)
+        restack = state.restack
         if state.result is None:
             for i in (state.first, 1 - state.first):
                 while len(hands[i]) < self.config.hand_size:
                     if not pile:
                         pile, discard = discard, []
-                        rng.shuffle(pile)
-                        events.append(Event("reshuffle", "The draw pile is empty, so the discard pile is shuffled to make a new one.", {}))
+                        pile, restack = reshuffled(pile, restack, rng)
+                        events.append(Event("reshuffle", "The draw pile is empty, so the discard pile is shuffled to make a new one.", {"cards": len(pile)}))
                     hands[i].append(pile.pop(0))
-        return replace(state, hands=(tuple(sorted(hands[0])), tuple(sorted(hands[1]))), draw_pile=tuple(pile), discard=tuple(discard))
+        return replace(state, hands=(tuple(sorted(hands[0])), tuple(sorted(hands[1]))), draw_pile=tuple(pile), discard=tuple(discard), restack=restack)
 
     def heuristic(self, state: State, seat: str) -> float:
         """Progress of the block towards the seat's edge, the streak counting as half a step."""
@@ -333,7 +353,7 @@ class MomentumGame(Engine[Config, State]):
         """Timed class end: nearer own edge wins; then fewer Greens played; then a draw."""
         if state.result:
             return state.result
-        gaps = {seat: abs(self.edge(seat) - state.position) for seat in SEATS}
+        gaps = self.gaps(state)
         if gaps["red"] != gaps["blue"]:
             near = min(SEATS, key=gaps.__getitem__)
             return Outcome((near,), "time: the block is nearer that side's edge")
@@ -342,64 +362,34 @@ class MomentumGame(Engine[Config, State]):
             return Outcome(("red",) if red_g < blue_g else ("blue",), "time: block midway; fewer Greens played")
         return Outcome((), "time: block midway and equal Greens played")
 
+    def gaps(self, state: State) -> dict[str, int]:
+        """Spaces from the block to each side's edge: what the timed end compares first."""
+        return {seat: abs(self.edge(seat) - state.position) for seat in SEATS}
+
+    def call_time(self, state: State) -> Step[State]:
+        """§4's timed class end, each tie-break in turn with the figures it compares."""
+        if state.result:
+            raise ValueError("the game is over")
+        result = self.stop(state)
+        gaps, (red_g, blue_g) = self.gaps(state), state.greens_played
+        red, blue = self.side("red").name, self.side("blue").name
+        away = f"{gaps['red']} space{'s' * (gaps['red'] != 1)} from {red}'s edge and {gaps['blue']} from {blue}'s"
+        events = [Event("time", f"Time is called with the block on {state.position}: {away}.", {})]
+        winner = result.winners[0] if result.winners else None
+        if gaps["red"] != gaps["blue"]:
+            by, said = "nearer-edge", f"The block is nearer {self.side(str(winner)).name}'s edge, so {self.side(str(winner)).name} wins."
+        elif red_g != blue_g:
+            by = "fewer-greens"
+            said = f"The block is midway, so the Greens decide: {red} has revealed {red_g}, {blue} {blue_g}. Fewer Greens wins: {self.side(str(winner)).name} wins."
+        else:
+            by, said = "draw", f"The block is midway and both players have revealed {red_g} Green{'s' * (red_g != 1)}: the game is a draw."
+        events.append(Event("timed-result", said, {"timed_by": by}))
+        return Step(replace(state, result=result), tuple(events))
+
     # --- worked examples -------------------------------------------------------------------
     def example_state(self, start: Mapping[str, Any], steps: list[Mapping[str, Any]], rng: random.Random) -> State:
-        """Stack the deck so that each seat holds, in turn, the cards the example plays."""
-        c = self.config
-        position = start.get("position", c.track.start)
-        if not isinstance(position, int) or isinstance(position, bool) or not c.track.min < position < c.track.max:
-            raise ExampleError(("start", "position"), f"position must be a whole number between {c.track.min + 1} and {c.track.max - 1} (the block is not on an edge), got {position!r}")
-        last = start.get("last_winner", "none")
-        if last not in ("red", "blue", "none", None):
-            raise ExampleError(("start", "last_winner"), f"expected red, blue or none, got {last!r}")
-        last = None if last in ("none", None) else last
-        count = start.get("streak_count", 1 if last else 0)
-        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= c.streak_cap or (count == 0) != (last is None):
-            raise ExampleError(("start", "streak_count"), f"streak count must be 1..{c.streak_cap} with a marker and 0 without, got {count!r}")
-        green_rounds = start.get("green_rounds", 0)
-        if not isinstance(green_rounds, int) or isinstance(green_rounds, bool) or not 0 <= green_rounds < c.draw_after_green_rounds:
-            raise ExampleError(("start", "green_rounds"), f"expected 0..{c.draw_after_green_rounds - 1}, got {green_rounds!r}")
-        sequences: list[list[str]] = [[], []]
-        for n, step in enumerate(steps):
-            for i, seat in enumerate(SEATS):
-                if seat not in step["play"]:
-                    raise ExampleError(("steps", n, "play"), f"no card given for {seat}; a step names one card for each of red and blue")
-                card = step["play"][seat]
-                if not isinstance(card, str) or card not in {k.id for k in c.deck.cards}:
-                    known = ", ".join(k.id for k in c.deck.cards)
-                    raise ExampleError(("steps", n, "play", seat), f"expected a card id, one of: {known}; got {card!r}")
-                sequences[i].append(card)
-            extra = sorted(set(step["play"]) - set(SEATS))
-            if extra:
-                raise ExampleError(("steps", n, "play", extra[0]), f"unknown seat {extra[0]!r}; seats are red and blue")
-        return self._stacked(sequences, position, last, count, green_rounds)
-
-    def _stacked(self, sequences: list[list[str]], position: int, last: str | None, count: int, green_rounds: int) -> State:
-        h = self.config.hand_size
-        pool = Counter(self.full_deck())
-        need = Counter(sequences[0] + sequences[1])
-        for card, n in sorted(need.items()):
-            if n > pool[card]:
-                raise ExampleError(("steps",), f"the example plays {n} × {card} but the deck holds {pool[card]}")
-        rest = list((pool - need).elements())
-        hands: list[list[str]] = [seq[:h] for seq in sequences]
-        draws: list[str] = []
-        rounds = len(sequences[0])
-        for k in range(rounds):
-            for i in (0, 1):
-                nxt = h + k
-                draws.append(sequences[i][nxt] if nxt < len(sequences[i]) else "")
-        for hand in hands:
-            while len(hand) < h:
-                hand.append(rest.pop())
-        draws = [d if d else rest.pop() for d in draws] + rest
-        if len(draws) + 2 * h != len(self.full_deck()):
-            raise ExampleError(("steps",), "the example is longer than one pass through the deck")
-        return State(
-            position=position, last_winner=last, streak_count=count, chain_doubled=False,
-            hands=(tuple(sorted(hands[0])), tuple(sorted(hands[1]))), draw_pile=tuple(draws), discard=(),
-            green_rounds=green_rounds, greens_played=(0, 0), first=0,
-        )  # fmt: skip
+        """Stack the deck so that each seat holds, in turn, the cards the example plays (examples.py)."""
+        return examples.example_state(self, start, steps)
 
     def example_moves(self, state: State, play: Mapping[str, Any]) -> dict[str, Any]:
         return {seat: play[seat] for seat in SEATS}
@@ -421,6 +411,13 @@ class MomentumGame(Engine[Config, State]):
             last_winner=after.last_winner or "none",
             streak_count=after.streak_count,
             game_winner="none" if result is None else (result.winners[0] if result.winners else "draw"),
+            end="none" if result is None else next(e for p, e in END_REASONS if result.reason.startswith(p)),
+            timed_by=next((e.data["timed_by"] for e in step.events if e.kind == "timed-result"), "none"),
+            to_edge=self.gaps(after),
+            greens_played=dict(zip(SEATS, after.greens_played, strict=True)),
+            reshuffles=sum(e.kind == "reshuffle" for e in step.events),
+            draw_pile=len(after.draw_pile),
+            hands={seat: list(hand) for seat, hand in zip(SEATS, after.hands, strict=True)},
         )
         return found
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from kitpress.engine import ExampleError
 from kitpress.games.newtonian_rummy.cards import FACE_RANKS, Deck, FacePlay, Play, parse_play, problem
+from kitpress.stacked_deck import Stacked, StackError, stack
 
 Rounds = list[dict[str, Play]]
 
@@ -59,6 +60,7 @@ def example_plays(deck: Deck, seats: tuple[str, ...], steps: list[Mapping[str, A
     explicit = {f.card for row in written for _, _, p in row for f in p.faces if len(f.card) > 1}
     explicit |= {c for row in written for _, _, p in row for c in p.numbers}
     taken: set[str] = set(explicit)
+    last_use: dict[str, int] = {}  # a bare rank's card → the step that last played it
     for n, row in enumerate(written):
         moves = {s: Play() for s in seats}
         for seat, key, parsed in row:
@@ -70,11 +72,16 @@ def example_plays(deck: Deck, seats: tuple[str, ...], steps: list[Mapping[str, A
                     continue
                 if any(deck[c].rank == f.card for c in explicit if c in deck):
                     raise ExampleError(where, f"a bare {f.card} cannot share an example with a named {f.card} card; name them all")
-                pool = hands[seats.index(seat)] if hands is not None else [c for c in deck.ids if c not in taken]
-                card = next((c for c in pool if deck[c].rank == f.card and c not in {g.card for g in faces}), None)
+                if hands is not None:
+                    pool = list(hands[seats.index(seat)])
+                else:  # a card of the rank nobody has played yet, else (back through a reshuffle) the one played longest ago
+                    pool = [c for c in deck.ids if c not in taken] + sorted((c for c in taken if c in last_use), key=last_use.__getitem__)
+                in_step = {g.card for g in faces} | {g.card for s, _, p in row if s != seat for g in moves[s].faces}
+                card = next((c for c in pool if deck[c].rank == f.card and c not in in_step), None)
                 if card is None:
                     raise ExampleError(where, f"no {f.card} card is left for {seat}")
                 taken.add(card)
+                last_use[card] = n
                 faces.append(FacePlay(card, f.aim))
             play = Play(parsed.numbers, tuple(faces))
             why = problem(play, deck)
@@ -105,41 +112,17 @@ def _aimed(deck: Deck, seat: str, key: object, play: Play, row: list[tuple[str, 
     return Play(play.numbers, tuple(faces))
 
 
-def stack_deck(deck: Deck, seats: tuple[str, ...], rounds: Rounds, rng: random.Random) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
-    """Hands and a draw pile from which every seat holds, in turn, the cards it plays."""
-    first: dict[str, tuple[int, Any]] = {}
-    for n, moves in enumerate(rounds):
-        for seat in seats:
-            for card in moves[seat].cards:
-                if card in first:
-                    raise ExampleError(("steps", n, "play"), f"{card} is played twice (first in step {first[card][0] + 1}); the deck has one of each card")
-                first[card] = (n, seat)
-    bare = {deck[c].rank for c in first if deck[c].rank in FACE_RANKS}
-    filler = [c for c in deck.ids if c not in first and deck[c].rank not in bare]
-    spare = [c for c in deck.ids if c not in first and deck[c].rank in bare]  # after the filler: never dealt early
-    rng.shuffle(filler)
-    filler += spare
-    h = deck.config.hand_size
-    queue = {s: [c for moves in rounds for c in moves[s].cards] for s in seats}
-    hands = {s: queue[s][:h] for s in seats}
-    placed = {s: len(hands[s]) for s in seats}
-    for s in seats:
-        hands[s] += [filler.pop(0) for _ in range(h - len(hands[s]))]
-    pile: list[str] = []
-    needed = {s: 0 for s in seats}
-    for n, moves in enumerate(rounds):
-        for s in seats:
-            needed[s] += len(moves[s].cards)
-            if needed[s] > placed[s]:
-                raise ExampleError(("steps", n, "play"), f"{s} cannot hold these cards yet: a hand has {h} cards and refills only what was played")
-        for s in seats:  # refill in seat order, as the engine draws
-            for _ in moves[s].cards:
-                if placed[s] < len(queue[s]):
-                    pile.append(queue[s][placed[s]])
-                    placed[s] += 1
-                elif filler:
-                    pile.append(filler.pop(0))
-                else:
-                    raise ExampleError(("steps", n), "the example is longer than one pass through the deck")
-    pile += filler
-    return tuple(deck.sort(hands[s]) for s in seats), tuple(pile)
+def stack_deck(deck: Deck, seats: tuple[str, ...], rounds: Rounds, rng: random.Random, reshuffle: bool, seeded: bool, draw_pile: int | None = None) -> Stacked:
+    """Hands and a draw pile from which every seat holds, in turn, the cards it plays, through the
+    reshuffles of §6 step 7 (ruling R20): a reshuffle brings up the cards the example plays next, unless
+    `seeded` leaves it to the shuffle. Without reshuffling the deck runs out and the game ends."""
+    played = {c for moves in rounds for seat in seats for c in moves[seat].cards}
+    bare = {deck[c].rank for c in played if deck[c].rank in FACE_RANKS}
+    order = list(deck.ids)
+    rng.shuffle(order)  # the cards nobody plays, in no order of their own
+    late = {c for c in deck.ids if deck[c].rank in bare}  # never dealt early: a bare rank must find its card
+    plays = [[list(moves[s].cards) for s in seats] for moves in rounds]
+    try:
+        return stack(order, deck.config.hand_size, plays, range(len(seats)), seats, draw_pile=draw_pile, reshuffle=reshuffle, seeded=seeded, late=late)
+    except StackError as exc:
+        raise ExampleError(("steps", exc.step, "play"), exc.message) from None

@@ -27,6 +27,7 @@ from kitpress.games.newtonian_rummy.cards import (
     worth,
 )
 from kitpress.games.newtonian_rummy.examples import example_plays, stack_deck
+from kitpress.stacked_deck import reshuffled
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,9 @@ class State:
     round: int = 0
     result: Outcome | None = None
     totals: tuple[int, int] | None = None  # (Blue, Red) final totals of the last round, for diagrams
+    # A worked example's stacked deck: each coming reshuffle's new draw pile, top card first (empty in a
+    # real game, where the reshuffle is the RNG's).
+    restack: tuple[tuple[str, ...], ...] = ()
 
 
 # Outcome.reason openings, to name what ended a game
@@ -95,7 +99,10 @@ class NewtonianRummy(Engine[Config, State]):
         "position": "the block after the round",
         "ties": "rounds tied in a row",
         "game_winner": "blue | red | draw | none: the game's result after the round",
-        "end": "edge | deck-out | stalemate | none: what ended the game",
+        "end": "edge | deck-out | stalemate | time | none: what ended the game",
+        "reshuffles": "times the discard pile was shuffled into a new draw pile in the round",
+        "draw_pile": "cards left in the draw pile after the round",
+        "hands": "each seat's hand after the round, as card ids in deck order",
     }  # fmt: skip
     start_keys: ClassVar[dict[str, str]] = {
         "players": "how many players (default 2: one Blue, one Red); plays name seats blue-1, red-1, ...",
@@ -103,7 +110,18 @@ class NewtonianRummy(Engine[Config, State]):
         "direction": "blue | red | none: the momentum marker at the start",
         "streak_count": "StreakCount at the start (default 1 with a direction, else 0)",
         "ties": "rounds just tied in a row",
+        "draw_pile": "cards in the draw pile at the start, the others not in a hand lying in the discard pile (default: all, as at set-up)",
+        "shuffle_seed": "a whole number: reshuffles are left to a shuffle with this seed (default: a reshuffle brings up the cards the example plays next)",
+        "stalemate": "on | off: the optional stalemate rule, ties in a row make a draw (default: as the rules in use say)",
+        "reshuffle": "on | off: whether an empty draw pile is made again from the discards; off is the one-pass deck, which ends by deck out (default: as the rules in use say)",
+        "wild_melds": "on | off: the wild melds option, a V card standing in for M, A or F (default: as the rules in use say)",
+        "face_cards": "on | off: whether the deck has its J, Q and K cards (default: as the rules in use say)",
+        "bonus_cap": "the cap on the momentum bonus, a whole number, or none for no cap (default: as the rules in use say)",
     }
+    rule_keys: ClassVar[dict[str, str]] = {
+        "stalemate": "stalemate.enabled", "reshuffle": "reshuffle", "wild_melds": "wild_melds",
+        "face_cards": "face_cards", "bonus_cap": "bonus_cap",
+    }  # fmt: skip
 
     def __init__(self, config: Config) -> None:
         super().__init__(config)
@@ -363,13 +381,14 @@ class NewtonianRummy(Engine[Config, State]):
         hands = [[card for card in hand if card not in plays[seat].cards] for seat, hand in zip(state.seats, state.hands, strict=True)]
         discard = list(state.discard) + [card for seat in state.seats for card in plays[seat].cards]
         pile = list(state.draw_pile)
+        restack = state.restack
         if state.result is None:
             for hand in hands:  # seat order (ruling R13)
                 while len(hand) < self.config.hand_size:
                     if not pile and discard and self.config.reshuffle:
                         pile, discard = discard, []
-                        rng.shuffle(pile)
-                        events.append(Event("reshuffle", "The draw pile is empty, so the discard pile is shuffled to make a new one.", {}))
+                        pile, restack = reshuffled(pile, restack, rng)
+                        events.append(Event("reshuffle", "The draw pile is empty, so the discard pile is shuffled to make a new one.", {"cards": len(pile)}))
                     if not pile:
                         break
                     hand.append(pile.pop(0))
@@ -381,7 +400,7 @@ class NewtonianRummy(Engine[Config, State]):
                     side = next(t for t in TEAMS if self.sign(t) * state.position > 0)
                     verdict = f"the block is on {self.name(side)}'s side of 0, so {self.name(side)} wins"
                 events.append(Event("deck-out", f"Deck out: the hands cannot be filled again, and {verdict}.", {}))
-        return replace(state, hands=tuple(self.deck.sort(h) for h in hands), draw_pile=tuple(pile), discard=tuple(discard))
+        return replace(state, hands=tuple(self.deck.sort(h) for h in hands), draw_pile=tuple(pile), discard=tuple(discard), restack=restack)
 
     def _side_of_zero(self, position: int, why: str) -> Outcome:
         if position == 0:
@@ -404,7 +423,19 @@ class NewtonianRummy(Engine[Config, State]):
 
     def stop(self, state: State) -> Outcome:
         """A game stopped by the clock is scored like a deck-out (ruling R18)."""
-        return state.result or self._side_of_zero(state.position, "time")
+        return state.result or self._side_of_zero(state.position, "time called")
+
+    def call_time(self, state: State) -> Step[State]:
+        """Time called: the team on whose side of 0 the block stands wins; on 0 a draw (ruling R18)."""
+        if state.result:
+            raise ValueError("the game is over")
+        result = self.stop(state)
+        if result.is_draw:
+            verdict = "on neither team's side, so the game is a draw"
+        else:
+            verdict = f"on {self.name(result.winners[0])}'s side of 0, so {self.name(result.winners[0])} wins"
+        events = (Event("time", f"Time is called with the block on {shown(state.position)}, {verdict}.", {}),)
+        return Step(replace(state, result=result, totals=None), events)
 
     # --- worked examples -------------------------------------------------------------------
     def example_state(self, start: Mapping[str, Any], steps: list[Mapping[str, Any]], rng: random.Random) -> State:
@@ -427,9 +458,17 @@ class NewtonianRummy(Engine[Config, State]):
         ended = c.stalemate.enabled and isinstance(ties, int) and ties >= c.stalemate.ties
         if not isinstance(ties, int) or ties < 0 or ended or (ties and direction):
             raise ExampleError(("start", "ties"), f"ties in a row must be 0 or more, below the stalemate limit if it is on, and 0 when a team holds momentum; got {ties!r}")
+        seed = start.get("shuffle_seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+            raise ExampleError(("start", "shuffle_seed"), f"expected a whole number 0 or more, got {seed!r}")
+        undealt = len(self.deck.ids) - len(seats) * c.hand_size
+        pile = start.get("draw_pile", undealt)
+        if not isinstance(pile, int) or isinstance(pile, bool) or not 0 <= pile <= undealt:
+            raise ExampleError(("start", "draw_pile"), f"expected a whole number from 0 to {undealt} (the cards not dealt to {len(seats)} players), got {pile!r}")
         rounds = example_plays(self.deck, seats, steps)
-        hands, pile = stack_deck(self.deck, seats, rounds, rng)
-        return State(seats, hands, pile, (), position, direction, streak, ties)
+        stacked = stack_deck(self.deck, seats, rounds, rng, c.reshuffle, seeded=seed is not None, draw_pile=pile)
+        hands = tuple(self.deck.sort(hand) for hand in stacked.hands)
+        return State(seats, hands, stacked.pile, stacked.discard, position, direction, streak, ties, restack=stacked.restacks)
 
     def example_moves(self, state: State, play: Mapping[str, Any]) -> dict[str, Any]:
         return example_plays(self.deck, state.seats, [{"play": play}], state.hands)[0]
@@ -447,6 +486,8 @@ class NewtonianRummy(Engine[Config, State]):
         found.update(
             position=after.position, direction=after.direction, streak_count=after.streak, ties=after.ties, end=end,
             game_winner="none" if result is None else (result.winners[0] if result.winners else "draw"),
+            reshuffles=sum(e.kind == "reshuffle" for e in step.events), draw_pile=len(after.draw_pile),
+            hands={seat: list(hand) for seat, hand in zip(after.seats, after.hands, strict=True)},
         )  # fmt: skip
         return found
 
