@@ -18,8 +18,6 @@ from kitpress.classkit import KIT_FOLDER, guide, packing
 from kitpress.classkit.archive import FIXED_TIME, zip_files
 from kitpress.classkit.kit import assemble
 from kitpress.classkit.plan import (
-    CARD_STOCK,
-    PLAIN,
     GamePlan,
     KitPlan,
     PrintItem,
@@ -32,6 +30,7 @@ from kitpress.classkit.tables import Seating, seat_class
 from kitpress.commands.kit import command as kit_command
 from kitpress.sheets.presets import Preset
 from kitpress.spec.load import load_spec
+from kitpress.stock import CARD_STOCK, PLAIN
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = "momentum-game"
@@ -113,7 +112,10 @@ def test_kit_folder_holds_print_files_lists_guide_and_preview(out: Path) -> None
         assert (folder / name).is_file(), name
     manifest = _manifest(out)
     printed = sorted(p.name for p in (folder / GAME).iterdir())
-    expected = sorted(p for p, f in manifest.items() if p.endswith("-letter.pdf") and "/" not in p and not f["kind"].endswith("-backs") and f["kind"] != "calibration")
+    held = {h for f in manifest.values() for h in f.get("holds", ())}  # the single files the card-stock file holds
+    expected = sorted(p for p, f in manifest.items() if p.endswith("-letter.pdf") and "/" not in p and not f["kind"].endswith("-backs") and f["kind"] != "calibration" and p not in held)
+    assert {"momentum-game-board-letter.pdf", "momentum-game-tokens-letter.pdf", "momentum-game-referee-card-letter.pdf"} <= held
+    assert "momentum-game-card-stock-letter.pdf" in expected
     assert printed == expected
     for name in printed:  # copies, byte for byte, of what the build made
         assert (folder / GAME / name).read_bytes() == (built(out) / GAME / name).read_bytes()
@@ -159,12 +161,16 @@ def test_packing_numbers_follow_manifest_pages_and_copies(out: Path, kit_json: d
     booklet = items["momentum-game-rules-letter.pdf"]
     assert (booklet["paper"], booklet["duplex"]) == (PLAIN, "long-edge")
     assert booklet["sheets"] == math.ceil(manifest["momentum-game-rules-letter.pdf"]["pages"] / 2) * 14
-    board = items["momentum-game-board-letter.pdf"]
-    assert (board["paper"], board["duplex"], board["sheets"]) == (CARD_STOCK, "none", manifest["momentum-game-board-letter.pdf"]["pages"] * 14)
-    # block, streak marker, streak count (round) and the referee's reasoning tokens, as the components list them
+    # The board, the tokens and the referee card share sheets: one file, single-sided, on card stock.
+    assert not {"momentum-game-board-letter.pdf", "momentum-game-tokens-letter.pdf"} & set(items)
+    pieces = items["momentum-game-card-stock-letter.pdf"]
+    assert (pieces["paper"], pieces["duplex"], pieces["sheets"]) == (CARD_STOCK, "none", manifest["momentum-game-card-stock-letter.pdf"]["pages"] * 14)
+    assert pieces["title"] == "Card-stock pieces: track board; block, streak and reasoning tokens; referee checklist card"
+    # block, streak marker, streak count (round) and the referee's reasoning tokens, as the components list
+    # them, with the board and the referee card
     loaded = load_spec(GAME)
     tokens = sum(c.quantity for c in loaded.spec.components if c.print == "token")
-    assert items["momentum-game-tokens-letter.pdf"]["cut"] == f"{tokens} tokens, 1 of them round" == "15 tokens, 1 of them round"
+    assert pieces["cut"] == f"{tokens + 2} pieces, 1 of them round" == "17 pieces, 1 of them round"
     calibration = {i["path"]: i for i in kit_json["class"]}["calibration-letter-long-edge.pdf"]
     assert (calibration["copies"], calibration["sheets"]) == (1, 1)
     everything = [*kit_json["class"], *game["print"]]
@@ -197,7 +203,7 @@ def test_packing_list_text_and_one_page_pdf_agree(out: Path, kit_json: dict[str,
     reader = PdfReader(str(out / KIT_FOLDER / "packing-list.pdf"))
     assert len(reader.pages) == 1
     pdf_text = " ".join(reader.pages[0].extract_text().split())
-    for needle in ("Packing list: a class of 29", f"Print {total} sheets in all", "15 tokens", "momentum-game-cards-letter.pdf", "Cut, per set:"):
+    for needle in ("Packing list: a class of 29", f"Print {total} sheets in all", "17 pieces", "momentum-game-cards-letter.pdf", "Cut, per set:"):
         assert needle in pdf_text, needle
 
 

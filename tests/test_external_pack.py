@@ -28,7 +28,8 @@ def built(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("out")
     done = kitpress(site, "build", "coin-race", "--out", str(out), cwd=out)
     assert done.returncode == 0, done.stderr
-    assert f"built coin-race: 14 PDFs, 8 SVGs in {out / 'coin-race'}" in done.stdout  # with the rule books
+    # with the rule books, the board and pawns on one shared sheet, and the print and assemble page
+    assert f"built coin-race: 18 PDFs, 8 SVGs in {out / 'coin-race'}" in done.stdout
     return out / "coin-race"
 
 
@@ -148,7 +149,7 @@ def test_the_class_kit_includes_it(site: Path, tmp_path: Path) -> None:
     games = {game["game"]: game for game in kit["games"]}
     assert list(games) == ["coin-race", "momentum-game"]
     printed = {item["path"]: item for item in games["coin-race"]["print"]}
-    assert set(printed) == {f"coin-race/coin-race-{name}-letter.pdf" for name in ("cards", "board", "pawns", "rules")}
+    assert set(printed) == {f"coin-race/coin-race-{name}-letter.pdf" for name in ("cards", "card-stock", "rules")}
     assert printed["coin-race/coin-race-cards-letter.pdf"]["cut"] == "4 cards"
     assert all(item["copies"] == 3 for item in printed.values())
     assert games["coin-race"]["bring"] == [{"name": "Coin", "count": 3, "detail": "Any coin with two different sides."}]

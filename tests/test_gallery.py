@@ -84,7 +84,7 @@ def test_a_thumbnail_for_every_page_of_every_pdf(out: Path) -> None:
     folder = out / KIT_FOLDER
     html_text = (folder / "index.html").read_text("utf-8")
     pdfs = sorted(folder.rglob("*.pdf"))
-    assert {p.name for p in pdfs} >= {"teacher-guide.pdf", "packing-list.pdf", f"{GAME}-cards-letter.pdf", f"{GAME}-rules-letter.pdf", f"{GAME}-board-letter.pdf", f"{GAME}-tokens-letter.pdf"}
+    assert {p.name for p in pdfs} >= {"teacher-guide.pdf", "packing-list.pdf", f"{GAME}-cards-letter.pdf", f"{GAME}-rules-letter.pdf", f"{GAME}-card-stock-letter.pdf"}
     for pdf in pdfs:
         rel = pdf.relative_to(folder).with_suffix("")
         pages = len(PdfReader(str(pdf)).pages)

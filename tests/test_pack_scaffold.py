@@ -68,6 +68,7 @@ def test_the_pack_builds_lints_and_simulates(scaffold: tuple[Path, Path], tmp_pa
     assert {p: n for p, n in pages.items() if p not in books} == {
         "race-to-21-cards-letter.pdf": 2, "race-to-21-cards-backs-letter.pdf": 1, "race-to-21-board-letter.pdf": 1,
         "race-to-21-marker-letter.pdf": 1, "calibration-letter-long-edge.pdf": 2,
+        "race-to-21-card-stock-letter.pdf": 1, "0-print-and-assemble-letter.pdf": 1,  # board and marker share a sheet
     }  # fmt: skip
     assert 1 <= pages["race-to-21-rules-letter.pdf"] <= 4  # the student rules: one folded sheet
     assert pages["race-to-21-teachers-book-letter.pdf"] >= 3  # contents, rules, examples

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import math
 import re
 
 import pypdfium2
@@ -16,7 +17,7 @@ from pypdf import PdfReader
 from kitpress.errors import EXIT_BAD_INPUT
 from kitpress.pieces import PT_PER_MM, Art, PrintJob
 from kitpress.sheets.geometry import EDGE_BAND, MIN_MARK, Mark, Sheet, SheetFitError, grid, pack
-from kitpress.sheets.impose import backs_only_pages, printed_pages
+from kitpress.sheets.impose import backs_only_pages, ganged, printed_pages
 from kitpress.sheets.pdf import write_pdf
 from kitpress.sheets.presets import Preset
 
@@ -48,12 +49,17 @@ DUPLEXES = ("long-edge", "short-edge", "gutterfold", "none")
 CASES = [(p, layout, d) for p, layout, d in itertools.product(PAPERS, ("9up", "8up", "pack"), DUPLEXES)]
 
 
+# A 5 × 7 in referee card: 2 × 2 poker cards, ganged into the empty cells of the last card sheet.
+REFEREE = PrintJob("checklist", "referee", "pack", (_art(360, 504, "#306020"),))
+SHARED = PrintJob("pieces", "card-stock", "shared", (*BOARD.fronts, *TOKENS.fronts, *REFEREE.fronts))
+
+
 def _sheets(paper: str, layout: str, duplex: str, offset: tuple[float, float] = (0.0, 0.0)) -> list[Sheet]:
     preset = Preset(paper, "9up" if layout == "pack" else layout, duplex, offset)
-    jobs = [BOARD, WIDE, TOKENS, DISCS] if layout == "pack" else [CARDS]
+    jobs = [BOARD, WIDE, TOKENS, DISCS, SHARED] if layout == "pack" else [CARDS]
     sheets = []
     for job in jobs:
-        sheets += [page.sheet for page in printed_pages(job, preset)]
+        sheets += [page.sheet for page in printed_pages(job, preset, ganged(job, preset, [REFEREE]))]
         if job.backs and duplex != "gutterfold":
             sheets += [page.sheet for page in backs_only_pages(job, preset)]
     return sheets
@@ -112,6 +118,77 @@ def test_cards_per_sheet_after_the_reflow(paper: str, layout: str) -> None:
     sheet = _sheets(paper, "9up" if layout == "gutterfold" else layout, duplex)[0]
     fronts = [p for p in sheet.placements if p.side == "front"]
     assert (len(fronts), sheet.landscape) == PER_SHEET[(paper, layout)]
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_a_games_small_pieces_share_sheets_and_never_overlap(paper: str) -> None:
+    """A board, four tokens and a referee card: each file alone takes a sheet (three), packed together
+    they take two; no piece's printed area touches another's, and every mark clears every piece."""
+    alone = sum(len(printed_pages(job, Preset(paper))) for job in (BOARD, TOKENS, REFEREE))
+    pages = printed_pages(SHARED, Preset(paper))
+    assert (alone, len(pages)) == (3, 2)
+    placed = sorted(p.index for page in pages for p in page.sheet.placements)
+    assert placed == list(range(len(SHARED.fronts)))  # every piece once
+    for page in pages:
+        sheet = page.sheet
+        for a, b in itertools.combinations(sheet.placements, 2):
+            assert _overlap(a.clip, b.clip) == 0, (a.index, b.index)
+        for m in sheet.marks:
+            box = (min(m.x0, m.x1), min(m.y0, m.y1), max(m.x0, m.x1), max(m.y0, m.y1))
+            for p in sheet.placements:
+                if p.shape == "circle":  # printed inside its bleed circle: its ticks sit in its square's white corners
+                    cx, cy, r = p.x + p.w / 2, p.y + p.h / 2, p.w / 2 + 9.0
+                    assert min(math.hypot(x - cx, y - cy) for x, y in ((m.x0, m.y0), (m.x1, m.y1))) > r, (p.index, m)
+                    continue
+                x0, y0, x1, y1 = p.clip  # no part of a mark inside another piece's printed area
+                across = min(box[2], x1) - max(box[0], x0)
+                down = min(box[3], y1) - max(box[1], y0)
+                assert not (across >= 0 and down >= 0 and (across > EPS or x0 + EPS < box[0] < x1 - EPS) and (down > EPS or y0 + EPS < box[1] < y1 - EPS)), (p.index, m)
+
+
+def test_a_piece_turned_a_quarter_prints_its_art_turned() -> None:
+    """The tight packer turns a piece that fits better on its side; the PDF draws it turned, inside
+    its placement."""
+    sheets = [page.sheet for page in printed_pages(SHARED, Preset("letter"))]
+    turned = [p for s in sheets for p in s.placements if p.rotate == 90]
+    assert turned
+    for p in turned:
+        art = SHARED.fronts[p.index]
+        assert (p.w, p.h) == pytest.approx((art.trim_h, art.trim_w))
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_last_card_sheet_takes_a_piece_of_whole_cells(paper: str) -> None:
+    """19 cards at 8 a sheet leave five cells free on the third sheet: the 2 × 2-card referee card goes
+    in four of them; the cut line through it is not marked, the one that ends at it only on the far side,
+    and its back stays blank."""
+    preset = Preset(paper)
+    pages = printed_pages(CARDS, preset, ganged(CARDS, preset, [REFEREE]))
+    last, back = pages[-2], pages[-1]
+    pieces = [p for p in last.sheet.placements if p.index >= len(CARDS.fronts)]
+    assert len(pieces) == 1 and (pieces[0].w, pieces[0].h) in ((360, 504), (504, 360))
+    assert last.fronts[pieces[0].index] is REFEREE.fronts[0]
+    assert len(back.sheet.placements) == 3 and all(p.index < len(CARDS.fronts) for p in back.sheet.placements)
+    piece = pieces[0]
+    inside = (piece.x + 0.01, piece.y + 0.01, piece.x + piece.w - 0.01, piece.y + piece.h - 0.01)
+    for m in last.sheet.marks:  # a mark on a line through the piece would have the cutter halve it
+        if m.x0 == m.x1 and inside[0] < m.x0 < inside[2]:
+            assert (m.y0 > piece.y + piece.h) is False or piece.y + piece.h < last.sheet.trim_box[3] - 0.01, m
+        if m.y0 == m.y1 and inside[1] < m.y0 < inside[3]:
+            assert not (m.x0 > piece.x + piece.w), m
+    for a, b in itertools.combinations(last.sheet.placements, 2):
+        assert _overlap((a.x, a.y, a.x + a.w, a.y + a.h), (b.x, b.y, b.x + b.w, b.y + b.h)) == 0
+
+
+def test_no_piece_is_ganged_where_the_cards_have_their_own_backs_file() -> None:
+    """Without duplex (a backs file of its own) or with gutterfold, the card sheets stay cards only."""
+    for duplex in ("none", "gutterfold"):
+        preset = Preset("letter", duplex=duplex)
+        assert ganged(CARDS, preset, [REFEREE]) == ()
 
 
 def test_letter_nine_up_has_no_room_for_marks_so_it_turns() -> None:

@@ -3,26 +3,30 @@ each game's manifest last. A bad spec or a failed example therefore writes nothi
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import hashlib
 import json
 import os
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from kitpress import __version__, outfolder
+from kitpress import __version__, outfolder, stock
 from kitpress.check import Replay, replay_all
 from kitpress.check_output import CheckedSpec, text_lines
 from kitpress.errors import CheckFailed, Interrupted, KitpressError
-from kitpress.fingerprint import inputs_hash, up_to_date
-from kitpress.lint import Finding, LintFailed, errors, lint_jobs, lint_pdfs, lint_printed
+from kitpress.fingerprint import build_options, inputs_hash, up_to_date
+from kitpress.lint import Finding, LintFailed, errors, lint_pdfs, lint_printed
 from kitpress.packs import art_for
 from kitpress.pieces import Art, PrintJob
 from kitpress.render.ink import low_ink
+from kitpress.sheets.assembly import ASSEMBLY_KIND, assembly_pdf, is_assembly
+from kitpress.sheets.assembly import file_name as assembly_file
 from kitpress.sheets.calibration import calibration_pdf
-from kitpress.sheets.impose import backs_only_pages, printed_pages
+from kitpress.sheets.impose import Page, backs_only_pages, ganged, printed_pages
 from kitpress.sheets.pdf import write_pdf
 from kitpress.sheets.presets import SERVICE_IMAGES, Preset
 from kitpress.sheets.services import one_card_per_page, service_png
@@ -62,18 +66,51 @@ def verified_replays(loaded: LoadedSpec) -> list[Replay]:
     return replays
 
 
-def _job_files(loaded: LoadedSpec, job: PrintJob, preset: Preset) -> list[KitFile]:
+def _job_files(loaded: LoadedSpec, job: PrintJob, preset: Preset, extra: dict[str, Any] | None = None, gang: tuple[PrintJob, ...] = ()) -> list[KitFile]:
     gid = loaded.id
     title = f"{loaded.spec.identity.title} — {job.title or job.name}"
     duplex = preset.duplex if job.backs else "none"
-    pages = printed_pages(job, preset)
+    pages = printed_pages(job, preset, gang)
     suffix = preset.suffix(cards=job.layout == "grid9", backs=bool(job.backs))
-    files = [KitFile(f"{gid}-{job.name}-{suffix}.pdf", job.kind, write_pdf(pages, title, job.kind, duplex), preset.paper, len(pages), duplex)]
+    about = {**stock.entry_fields(job, preset, gang), **(extra or {})}
+    if gang:  # the single files of the ganged pieces stay, to reprint one
+        about["holds"] = [stock.job_path(loaded.id, g, preset) for g in gang]
+    files = [KitFile(stock.job_path(loaded.id, job, preset), job.kind, _sheet_pdf(pages, title, job.kind, duplex), preset.paper, len(pages), duplex, about)]
     if job.backs and preset.duplex != "gutterfold":
         backs = backs_only_pages(job, preset)
         back_kind = "card-backs" if job.kind == "cards" else f"{job.kind}-backs"
-        files.append(KitFile(f"{gid}-{job.name}-backs-{suffix}.pdf", back_kind, write_pdf(backs, f"{title} (backs)", back_kind, "none"), preset.paper, len(backs)))
+        files.append(KitFile(f"{gid}-{job.name}-backs-{suffix}.pdf", back_kind, _sheet_pdf(backs, f"{title} (backs)", back_kind, "none"), preset.paper, len(backs)))
     return files
+
+
+def _sheet_pdf(pages: list[Page], title: str, subject: str, duplex: str) -> bytes:
+    """`write_pdf` through the disk cache: the same pages (every placement, mark and piece of SVG art),
+    title and duplex hint drawn by the same code give the same bytes, so a build that changes one job's
+    art draws that job's files again and reads the others back."""
+    import pickle
+
+    from kitpress import cache
+    from kitpress.fingerprint import code_hash
+
+    # pickle, not repr: it holds every field of the pages, and a set or an object without a stable form
+    # gives a key that never matches (drawn afresh), never a wrong one.
+    # What ReportLab reads from the environment is part of the PDF too (the dates: SOURCE_DATE_EPOCH).
+    drawn_with = json.dumps(sorted((k, v) for k, v in os.environ.items() if k == "SOURCE_DATE_EPOCH" or k.startswith("RL_")))
+    key = cache.key(code_hash(), _drawing_libraries(), drawn_with, title, subject, duplex, pickle.dumps(pages, protocol=5))
+    stored = cache.get("sheets", key)
+    if stored is not None:
+        return stored
+    pdf = write_pdf(pages, title, subject, duplex)
+    cache.put("sheets", key, pdf)
+    return pdf
+
+
+@functools.cache
+def _drawing_libraries() -> str:
+    """The versions of what turns SVG into PDF pages, for the sheets' cache key."""
+    from importlib.metadata import version
+
+    return " ".join(f"{name}={version(name)}" for name in ("reportlab", "svglib", "lxml", "cssselect2", "tinycss2"))
 
 
 def _service_files(loaded: LoadedSpec, job: PrintJob) -> list[KitFile]:
@@ -95,14 +132,50 @@ def _service_files(loaded: LoadedSpec, job: PrintJob) -> list[KitFile]:
 def _ink(jobs: list[PrintJob], ink: str) -> list[PrintJob]:
     if ink == "full":
         return jobs
-    cache: dict[str, str] = {}
+    return [_low_ink_job(job) for job in jobs]
 
-    def light(art: Art) -> Art:
-        if art.svg not in cache:
-            cache[art.svg] = low_ink(art.svg)
-        return replace(art, svg=cache[art.svg])
 
-    return [replace(j, fronts=tuple(map(light, j.fronts)), backs=tuple(map(light, j.backs))) for j in jobs]
+def _low_ink_job(job: PrintJob) -> PrintJob:
+    """The job with its art in low ink, each distinct SVG converted once; the job's converted art is read
+    back from the disk cache when the same art was converted by the same code (every build preflights
+    the low-ink form, so this is done for every job of every build)."""
+    from kitpress import cache
+    from kitpress.fingerprint import code_hash
+
+    arts = (*job.fronts, *job.backs)
+    distinct = list(dict.fromkeys(art.svg for art in arts))
+    # The converter is named too: the same code, but a converter put in its place (a test's), is another key.
+    key = cache.key(code_hash(), f"{low_ink.__module__}.{low_ink.__qualname__}", *distinct)
+    stored = cache.get("low-ink", key)
+    light = json.loads(stored) if stored is not None else None
+    if not isinstance(light, list) or len(light) != len(distinct):
+        with _svg_default_namespace():
+            light = [low_ink(svg) for svg in distinct]
+        cache.put("low-ink", key, json.dumps(light).encode("utf-8"))
+    lighter = dict(zip(distinct, light, strict=True))
+    return replace(job, fronts=tuple(replace(a, svg=lighter[a.svg]) for a in job.fronts), backs=tuple(replace(a, svg=lighter[a.svg]) for a in job.backs))
+
+
+@contextlib.contextmanager
+def _svg_default_namespace() -> Iterator[None]:
+    """low_ink writes its SVG with ElementTree, whose namespace prefixes are one map for the process:
+    render.ink makes SVG the default namespace when imported, and WeasyPrint's pdf.metadata, imported
+    when a book is typeset, takes the default prefix for itself, after which the same art comes out as
+    <ns0:svg>. So the bytes of low-ink art depended on whether a book had been typeset before in the
+    process (a second game, a --watch rebuild, a cache miss). The art is converted with SVG as the
+    default namespace, as in a fresh process, and the map is put back as it was for WeasyPrint."""
+    import xml.etree.ElementTree as ET
+
+    from kitpress.render.ink import SVG_NS
+
+    names = ET._namespace_map  # the module's own map, which register_namespace edits
+    saved = dict(names)
+    ET.register_namespace("", SVG_NS)
+    try:
+        yield
+    finally:
+        names.clear()
+        names.update(saved)
 
 
 def _render_jobs(loaded: LoadedSpec) -> list[PrintJob]:
@@ -113,36 +186,53 @@ def _render_jobs(loaded: LoadedSpec) -> list[PrintJob]:
 _LINTED: dict[str, list[Finding]] = {}
 
 
-def _lint(loaded: LoadedSpec, jobs: list[PrintJob]) -> list[Finding]:
-    """The preflight of these exact pieces, measured once: in this process (rebuilds under --watch),
-    and through the disk cache in the next build of the same pieces by the same code."""
+def _lint(loaded: LoadedSpec, jobs: list[PrintJob], printed: set[str] | None = None) -> list[Finding]:
+    """lint.check_jobs over the game's jobs, each job's own checks measured once per content: in this
+    process (rebuilds under --watch), and through the disk cache in the next build, so a build that
+    changes one job measures that job again and reads the others back. The checks across jobs (pieces
+    against the boxes they go in, the declared colour pairs) are cheap and run every time.
+    `printed`: the names of the jobs whose pieces the files being built print (`build --only`); the
+    others' findings are left out, and their own checks are not run."""
+    from kitpress.lint import fit
+    from kitpress.lint.core import _declared, _unique, declared_pairs
+
+    pairs = declared_pairs(loaded)
+    findings: list[Finding] = []
+    for job in jobs:
+        if printed is None or job.name in printed:
+            findings += _job_preflight(loaded.id, job, derive_pairs=pairs is None)
+    findings += [f for f in fit.check(loaded.id, jobs) if printed is None or f.component in printed]
+    if pairs:
+        findings += _declared(loaded.id, pairs)
+    return _unique(findings)
+
+
+def _job_preflight(game: str, job: PrintJob, derive_pairs: bool) -> list[Finding]:
     from kitpress import cache
     from kitpress.fingerprint import code_hash
-    from kitpress.lint.core import declared_pairs
+    from kitpress.lint.core import _check_job
 
-    # Everything the job checks read: the pieces as drawn and cut, and the colour pairs the pack declares.
-    parts: list[str] = [code_hash(), loaded.id, json.dumps(declared_pairs(loaded))]
-    for job in jobs:
-        parts.append(f"{job.kind}|{job.name}|{job.layout}|{len(job.fronts)}|{len(job.backs)}")
-        for art in (*job.fronts, *job.backs):
-            parts += [json.dumps([art.name, art.trim_w, art.trim_h, art.bleed, art.shape, art.fits]), art.svg]
+    # Everything one job's checks read: the pieces as drawn and cut, and whether colour pairs are guessed.
+    parts: list[str] = [code_hash(), game, str(derive_pairs), f"{job.kind}|{job.name}|{job.layout}|{len(job.fronts)}|{len(job.backs)}"]
+    for art in (*job.fronts, *job.backs):
+        parts += [json.dumps([art.name, art.trim_w, art.trim_h, art.bleed, art.shape, art.fits]), art.svg]
     key = cache.key(*parts)
     if key not in _LINTED:
         stored = cache.get("preflight", key)
         if stored is not None:
             _LINTED[key] = [Finding(**f) for f in json.loads(stored)]
         else:
-            _LINTED[key] = lint_jobs(loaded, jobs)
+            _LINTED[key] = _check_job(game, job, derive_pairs=derive_pairs, raster_checks=True)
             cache.put("preflight", key, json.dumps([asdict(f) for f in _LINTED[key]]).encode("utf-8"))
     return _LINTED[key]
 
 
-def preflight_inks(loaded: LoadedSpec, base_jobs: list[PrintJob], presets: list[Preset]) -> list[Finding]:
+def preflight_inks(loaded: LoadedSpec, base_jobs: list[PrintJob], presets: list[Preset], printed: set[str] | None = None) -> list[Finding]:
     """The job checks on every ink the presets print, and always on the low-ink form too: a kit must not
     ship whose low-ink print (a school's black-and-white laser) loses a meaning, whichever ink this build
     writes. A finding only the low-ink form has is named so: "cards (low ink)"."""
     inks = list(dict.fromkeys([*(p.ink for p in presets), "low"]))
-    found = {ink: _lint(loaded, _ink(base_jobs, ink)) for ink in inks}
+    found = {ink: _lint(loaded, _ink(base_jobs, ink), printed) for ink in inks}
     full = set(found.get("full", []))
     findings: list[Finding] = []
     for ink, listed in found.items():
@@ -153,13 +243,101 @@ def preflight_inks(loaded: LoadedSpec, base_jobs: list[PrintJob], presets: list[
     return findings
 
 
-def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False) -> list[KitFile]:
-    """Every file of one game's kit, in memory; the preflight must pass first unless `force`."""
+def _gangs(jobs: list[PrintJob], preset: Preset) -> dict[str, tuple[PrintJob, ...]]:
+    """Per card job, the single-sided card-stock jobs printed in the empty cells of its last sheet."""
+    free = [j for j in jobs if stock.shareable(j)]
+    out: dict[str, tuple[PrintJob, ...]] = {}
+    for job in jobs:
+        chosen = ganged(job, preset, free) if job.layout == "grid9" and job.backs else ()
+        if chosen:
+            out[job.name] = chosen
+            free = [j for j in free if j not in chosen]
+    return out
+
+
+BUILD_KINDS = ("booklet", "teachers-book", "calibration")  # the files the build itself adds to the jobs'
+KIND_ALIASES = {"rules": "booklet"}  # the student rules' file is named -rules-
+
+
+@dataclass(frozen=True)
+class Only:
+    """`build --only`: which files to build, by a print job's kind or name (as the game's pack declares
+    them) or one of BUILD_KINDS; `everything()` is a whole kit."""
+
+    kinds: frozenset[str] | None  # None: every file
+
+    @staticmethod
+    def everything() -> Only:
+        return Only(None)
+
+    @staticmethod
+    def of(kinds: list[str]) -> Only:
+        return Only(frozenset(KIND_ALIASES.get(k, k) for k in kinds))
+
+    def job(self, job: PrintJob) -> bool:
+        return self.kinds is None or job.kind in self.kinds or job.name in self.kinds
+
+    def kind(self, kind: str) -> bool:
+        return self.kinds is None or kind in self.kinds
+
+    def for_game(self, loaded: LoadedSpec, jobs: list[PrintJob]) -> Only:
+        """Itself, once every kind is one this game prints; else one line naming the kinds it has."""
+        known = only_choices(jobs)
+        unknown = sorted((self.kinds or frozenset()) - set(known))
+        if unknown:
+            from kitpress.errors import UsageError
+
+            raise UsageError(f"--only {', '.join(unknown)}: {loaded.id} prints no such file; it prints: {', '.join(known)}")
+        return self
+
+
+def only_choices(jobs: list[PrintJob]) -> list[str]:
+    """What `--only` takes for a game with these print jobs: each job's kind and name, the shared
+    card-stock file's, and the build's own kinds (sorted, each once)."""
+    shared, _ = stock.shared_job(jobs)
+    named = {n for job in [*jobs, *([shared] if shared else [])] for n in (job.kind, job.name)}
+    return sorted({*named, *BUILD_KINDS, *KIND_ALIASES})
+
+
+def _printed_jobs(loaded: LoadedSpec, jobs: list[PrintJob], presets: list[Preset], files: list[KitFile]) -> set[str]:
+    """The names of the jobs whose pieces these files print: their own files, the files that hold them
+    (a card sheet's free cells, the shared card-stock file) and the print-service files."""
+    paths = {f.path for f in files} | {p for f in files for p in f.extra.get("holds", ())}
+    return {job.name for job in jobs
+            if any(stock.job_path(loaded.id, job, p) in paths for p in presets)
+            or f"print-services/{loaded.id}-{job.name}-drivethrucards.pdf" in paths}  # fmt: skip
+
+
+def _assembly_pages(loaded: LoadedSpec, presets: list[Preset], base_jobs: list[PrintJob], files: list[KitFile]) -> list[KitFile]:
+    """The print and assemble page of each paper, from the files just made (the first preset of a paper)."""
+    entries = [f.entry() for f in files]
+    out: list[KitFile] = []
+    for preset in {p.paper: p for p in reversed(presets)}.values():
+        jobs = {stock.job_path(loaded.id, job, preset): job for job in _ink(base_jobs, preset.ink)}
+        pdf = assembly_pdf(loaded, preset.paper, entries, jobs)
+        out.append(KitFile(assembly_file(preset.paper), ASSEMBLY_KIND, pdf, preset.paper, _page_count(pdf), extra={"stock": stock.PLAIN}))
+    return sorted(out, key=lambda f: f.path)
+
+
+def _page_count(pdf: bytes) -> int:
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        return len(document)
+    finally:
+        document.close()
+
+
+def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False, only: Only | None = None) -> list[KitFile]:
+    """Every file of one game's kit, in memory; the preflight must pass first unless `force`. With
+    `only`, just the files of those kinds, and the preflight of the pieces they print."""
     from kitpress.booklet.saddle import impose as saddle
     from kitpress.booklet.typeset import render_pdf, render_teachers_pdf
 
     replays = verified_replays(loaded)
     base_jobs = _render_jobs(loaded)
+    wanted = Only.everything() if only is None else only.for_game(loaded, base_jobs)
     files: list[KitFile] = []
     seen: set[str] = set()
 
@@ -169,36 +347,74 @@ def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False) 
                 seen.add(f.path)
                 files.append(f)
 
-    findings = preflight_inks(loaded, base_jobs, presets)
+    findings = preflight_inks(loaded, base_jobs, presets) if only is None else []
     for preset in presets:
         jobs = _ink(base_jobs, preset.ink)
         ink = "" if preset.ink == "full" else f"-{preset.ink}-ink"
-        add([KitFile(f"svg/{job.name}-{art.name}{ink}.svg", "art", art.svg.encode("utf-8")) for job in jobs for art in (*job.fronts, *job.backs)])
+        add([KitFile(f"svg/{job.name}-{art.name}{ink}.svg", "art", art.svg.encode("utf-8")) for job in jobs if wanted.job(job) for art in (*job.fronts, *job.backs)])
+        gangs = _gangs(jobs, preset)
         for job in jobs:
+            if not wanted.job(job):
+                continue
             if job.layout == "grid9" and preset.layout == "1up":
                 add(_service_files(loaded, job))
             else:
-                add(_job_files(loaded, job, preset))
-        if any(j.backs for j in jobs) and preset.duplex in ("long-edge", "short-edge"):
+                add(_job_files(loaded, job, preset, gang=gangs.get(job.name, ())))
+        ganged_jobs = {g.name for held in gangs.values() for g in held}
+        shared, sources = stock.shared_job(j for j in jobs if j.name not in ganged_jobs)
+        if shared is not None and wanted.job(shared):  # a whole set's small pieces on the fewest sheets; the single files stay for a reprint
+            add(_job_files(loaded, shared, preset, {"holds": [stock.job_path(loaded.id, job, preset) for job in sources]}))
+        if any(j.backs for j in jobs) and preset.duplex in ("long-edge", "short-edge") and wanted.kind("calibration"):
             name = f"calibration-{preset.paper}-{preset.duplex}.pdf"
-            add([KitFile(name, "calibration", calibration_pdf(preset.paper, preset.duplex, preset.back_offset), preset.paper, 2, preset.duplex)])
+            add([KitFile(name, "calibration", calibration_pdf(preset.paper, preset.duplex, preset.back_offset), preset.paper, 2, preset.duplex, {"stock": stock.PLAIN})])
         # The student rules (kind "booklet"), one folded sheet; the teacher's book is printed once a class.
-        if preset.booklet == "saddle":
+        if not wanted.kind("booklet"):
+            pass
+        elif preset.booklet == "saddle":
             half, _ = render_pdf(loaded, replays, preset.paper, half=True)
             pdf, sides = saddle(half, preset.paper)
-            add([KitFile(f"{loaded.id}-rules-{preset.paper}-saddle.pdf", "booklet", pdf, preset.paper, sides, "short-edge")])
+            add([KitFile(f"{loaded.id}-rules-{preset.paper}-saddle.pdf", "booklet", pdf, preset.paper, sides, "short-edge", {"stock": stock.PLAIN})])
         else:
             pdf, count = render_pdf(loaded, replays, preset.paper)
-            add([KitFile(f"{loaded.id}-rules-{preset.paper}.pdf", "booklet", pdf, preset.paper, count)])
+            add([KitFile(f"{loaded.id}-rules-{preset.paper}.pdf", "booklet", pdf, preset.paper, count, extra={"stock": stock.PLAIN})])
         book = f"{loaded.id}-teachers-book-{preset.paper}.pdf"
-        if book not in seen:
+        if book not in seen and wanted.kind("teachers-book"):
             pdf, count = render_teachers_pdf(loaded, replays, preset.paper)
-            add([KitFile(book, "teachers-book", pdf, preset.paper, count)])
+            add([KitFile(book, "teachers-book", pdf, preset.paper, count, extra={"stock": stock.PLAIN})])
+    if only is not None:  # the pieces of the files built, wherever they are printed
+        findings = preflight_inks(loaded, base_jobs, presets, _printed_jobs(loaded, base_jobs, presets, files))
+    if only is None:  # the page reads every file of the kit
+        files = _assembly_pages(loaded, presets, base_jobs, files) + files
     pdfs = [(f.path, f.data) for f in files if f.path.endswith(".pdf")]
-    findings += lint_pdfs(pdfs) + lint_printed(loaded, pdfs)
+    findings += _file_checks(loaded, pdfs)
     if errors(findings) and not force:
         raise LintFailed(loaded.id, findings)
     return files
+
+
+def _file_checks(loaded: LoadedSpec, pdfs: list[tuple[str, bytes]]) -> list[Finding]:
+    """lint_pdfs, then lint_printed, over the written PDFs, each file's findings read back from the disk
+    cache when the same bytes under the same name were checked by the same code."""
+    from kitpress import cache
+    from kitpress.fingerprint import code_hash
+    from kitpress.lint.printed_words import vocabulary
+
+    words = repr(vocabulary(loaded.engine, loaded.spec.identity.allowed_player_counts()))
+    fonts: list[Finding] = []
+    printed: list[Finding] = []
+    for name, data in pdfs:
+        key = cache.key(code_hash(), loaded.id, words, name, hashlib.sha256(data).digest())
+        stored = cache.get("file-checks", key)
+        if stored is not None:
+            found = json.loads(stored)
+            fonts += [Finding(**f) for f in found["fonts"]]
+            printed += [Finding(**f) for f in found["printed"]]
+            continue
+        mine = lint_pdfs([(name, data)]), lint_printed(loaded, [(name, data)], lists_files={name} if is_assembly(name) else ())
+        cache.put("file-checks", key, json.dumps({"fonts": [asdict(f) for f in mine[0]], "printed": [asdict(f) for f in mine[1]]}).encode("utf-8"))
+        fonts += mine[0]
+        printed += mine[1]
+    return fonts + printed
 
 
 def manifest(loaded: LoadedSpec, files: list[KitFile], inputs: str = "") -> bytes:
@@ -209,6 +425,7 @@ def manifest(loaded: LoadedSpec, files: list[KitFile], inputs: str = "") -> byte
         "variant": loaded.variant,
         "kitpress": __version__,
         "inputs": inputs,
+        "sets": stock.set_summary([f.entry() for f in files]),
         "files": [f.entry() for f in sorted(files, key=lambda f: f.path)],
     }
     return (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
@@ -219,11 +436,12 @@ def kit_folder(loaded: LoadedSpec, out_dir: Path) -> Path:
     return out_dir / (loaded.id if loaded.variant is None else f"{loaded.id}--{loaded.variant}")
 
 
-def write_kit(loaded: LoadedSpec, files: list[KitFile], out_dir: Path, inputs: str = "") -> Path:
-    """Write the whole kit beside its folder, manifest last, and swap it in (see `outfolder`). Call with
-    OUT's lock held."""
+def write_kit(loaded: LoadedSpec, files: list[KitFile], out_dir: Path, inputs: str = "", link: Collection[str] | None = None) -> Path:
+    """Write the whole kit beside its folder, manifest last, and swap it in (see `outfolder`); a file
+    whose bytes are unchanged is linked, not written (`link`: only these paths). Call with OUT's lock
+    held."""
     folder = kit_folder(loaded, out_dir)
-    outfolder.write_folder(folder, [(f.path, f.data) for f in files], manifest(loaded, files, inputs))
+    outfolder.write_folder(folder, [(f.path, f.data) for f in files], manifest(loaded, files, inputs), link)
     return folder
 
 
@@ -238,16 +456,16 @@ class RenderFailed(KitpressError):
         return self._lines
 
 
-def _render_in_worker(source: str, variant: str | None, presets: list[Preset], force: bool) -> list[KitFile] | tuple[list[str], int]:
+def _render_in_worker(source: str, variant: str | None, presets: list[Preset], force: bool, only: Only | None = None) -> list[KitFile] | tuple[list[str], int]:
     """One game's kit in a worker process: its files, or the lines and exit code of its expected failure
     (sent as plain data: an exception with its own constructor does not always survive pickling)."""
     try:
-        return render_game(load_spec(source, variant), presets, force)
+        return render_game(load_spec(source, variant), presets, force, only)
     except KitpressError as exc:
         return exc.lines(), exc.exit_code
 
 
-def _render_all(specs: list[LoadedSpec], presets: list[Preset], force: bool, jobs: int | None, progress: Callable[[str], None] | None) -> list[list[KitFile]]:
+def _render_all(specs: list[LoadedSpec], presets: list[Preset], force: bool, jobs: int | None, progress: Callable[[str], None] | None, only: Only | None = None) -> list[list[KitFile]]:
     """Every game's kit, in the order given. With more than one game and one core, games render side by
     side in worker processes; the kits are the same bytes either way, and the first failure in game order
     is the one reported, as in one process."""
@@ -257,14 +475,14 @@ def _render_all(specs: list[LoadedSpec], presets: list[Preset], force: bool, job
         for spec in specs:
             if progress:
                 progress(spec.id)
-            out.append(render_game(spec, presets, force))
+            out.append(render_game(spec, presets, force, only))
         return out
     from concurrent.futures import as_completed
 
     from kitpress.workers import worker_pool
 
     with worker_pool(workers) as pool:
-        futures = {pool.submit(_render_in_worker, str(spec.source), spec.variant, presets, force): spec for spec in specs}
+        futures = {pool.submit(_render_in_worker, str(spec.source), spec.variant, presets, force, only): spec for spec in specs}
         try:
             for done in as_completed(futures):  # progress as each game finishes
                 if progress:
@@ -279,21 +497,24 @@ def _render_all(specs: list[LoadedSpec], presets: list[Preset], force: bool, job
     return results  # type: ignore[return-value]
 
 
-def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant: str | None = None, force: bool = False, progress: Callable[[str], None] | None = None, say: Callable[[str], None] | None = None, jobs: int | None = None) -> list[str]:
+def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant: str | None = None, force: bool = False, progress: Callable[[str], None] | None = None, say: Callable[[str], None] | None = None, jobs: int | None = None, only: Only | None = None) -> list[str]:
     """Build each game's kit; all are validated and rendered before any is written (and before OUT is
     created), so bad input changes nothing. A kit whose inputs are unchanged since its last build is
     skipped unless `force`. One build at a time writes into `out_dir`; `say` hears why a build waits.
-    `jobs`: how many games render at once (default: one per core)."""
+    `jobs`: how many games render at once (default: one per core). `only`: just the files of those
+    kinds, the rest of each kit kept as it is (see `_with_kept`)."""
     loaded = [load_spec(g, variant) for g in games]
-    options = {"presets": [asdict(p) for p in presets], "variant": variant}
+    options = build_options(presets, variant)
     todo: list[tuple[LoadedSpec, str]] = []
     for spec in loaded:
         inputs = inputs_hash(spec.source, options)
         if force or not up_to_date(kit_folder(spec, out_dir), inputs):
             outfolder.check_ours(kit_folder(spec, out_dir))  # refuse before the work, not after it
             todo.append((spec, inputs))
+        elif only is not None:  # nothing to build, but a kind the game does not print is still an error
+            only.for_game(spec, _render_jobs(spec))
     try:
-        kits = _render_all([spec for spec, _ in todo], presets, force, jobs, progress)
+        kits = _render_all([spec for spec, _ in todo], presets, force, jobs, progress, only)
     except KeyboardInterrupt:
         raise Interrupted("interrupted before any kit was written; every previous kit is in place") from None
     rendered = [(spec, inputs, files) for (spec, inputs), files in zip(todo, kits, strict=True)]
@@ -307,13 +528,57 @@ def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant:
                 if not force and up_to_date(folder, inputs):  # written meanwhile, or put back by recover
                     lines.append(f"up to date {spec.id}: {folder}")
                     continue
-                written.append((spec, manifest(spec, files, inputs)))
-                write_kit(spec, files, out_dir, inputs)
+                kit, inputs = (files, inputs) if only is None else (_with_kept(folder, files), "")
+                written.append((spec, manifest(spec, kit, inputs)))
+                # --force writes afresh every file it built; the files an --only build keeps stay as they are.
+                write_kit(spec, kit, out_dir, inputs, link={f.path for f in kit} - {f.path for f in files} if force else None)
                 count = Counter(f.path.rsplit(".", 1)[-1].upper() for f in files)
-                lines.append(f"built {spec.id}: " + ", ".join(f"{n} {ext}s" for ext, n in sorted(count.items())) + f" in {folder}")
+                lines.append(f"built {spec.id}{_only_said(only)}: " + ", ".join(f"{n} {ext}s" for ext, n in sorted(count.items())) + f" in {folder}")
         except KeyboardInterrupt:
             raise Interrupted(_in_place(written, out_dir)) from None
     return lines
+
+
+def _with_kept(folder: Path, files: list[KitFile]) -> list[KitFile]:
+    """The files just built and every other file of the kit in place, as its manifest lists it: the
+    manifest of a partial build (`--only`) is still a true list of the folder (a listed file the folder
+    lacks is left out, a kept file is listed with the bytes it has). Its inputs are left empty, so the
+    next whole build renders the whole kit again. Call with OUT's lock held, after `recover`."""
+    import stat
+
+    try:
+        entries = json.loads((folder / outfolder.MANIFEST).read_text("utf-8"))["files"] if not outfolder.is_link(folder) else []
+    except (OSError, ValueError, KeyError, TypeError):
+        entries = []  # no kit, or not one kitpress can read: check_ours decides what may be replaced
+    built = {f.path for f in files}
+    kept: list[KitFile] = []
+    for entry in entries if isinstance(entries, list) else []:
+        path = entry.get("path") if isinstance(entry, dict) else None
+        if not isinstance(path, str) or path in built or not _inside(path):
+            continue
+        try:
+            fd = os.open(folder / path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)  # a FIFO must not block
+        except OSError:
+            continue  # gone, or a link: not listed
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                continue
+            data = handle.read()
+        extra = {k: v for k, v in entry.items() if k not in ("path", "kind", "paper", "pages", "duplex", "bytes", "sha256")}
+        kept.append(KitFile(path=path, kind=str(entry.get("kind", "")), data=data, paper=entry.get("paper"), pages=entry.get("pages"), duplex=entry.get("duplex"), extra=extra))
+    return [*files, *kept]
+
+
+def _inside(path: str) -> bool:
+    """A manifest path that names a file inside the kit folder (a damaged manifest may say anything)."""
+    from pathlib import PurePosixPath
+
+    parts = PurePosixPath(path).parts
+    return bool(parts) and not path.startswith("/") and ".." not in parts and "." not in path.split("/") and "" not in path.split("/")
+
+
+def _only_said(only: Only | None) -> str:
+    return "" if only is None or only.kinds is None else f" (only {', '.join(sorted(only.kinds))})"
 
 
 def _in_place(written: list[tuple[LoadedSpec, bytes]], out_dir: Path) -> str:

@@ -9,6 +9,8 @@
   kernel releases when the writer dies, so a killed build never leaves a lock behind.
 - A folder is replaced by two renames, through a staging and a backup folder whose names are unique to
   the build; whatever a kill leaves (staging, backup, half-deleted backup) the next writer mends first.
+  A file whose bytes did not change enters the staging folder as a hard link to the previous kit's
+  (checked to be a regular file with those very bytes), so it keeps its inode and mtime.
 - An operating-system error while writing is bad input about a path: one line, exit 2.
 """
 
@@ -22,7 +24,7 @@ import os
 import shutil
 import stat
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -295,16 +297,50 @@ def replace_folder(staging: Path, final: Path) -> None:
             shutil.rmtree(backup, ignore_errors=True)
 
 
-def write_folder(final: Path, files: list[tuple[str, bytes]], manifest: bytes) -> None:
-    """Write a whole folder (files, then its manifest) beside `final` and swap it in. Call with OUT's
-    lock held. On any failure the previous folder is in place and no staging is left."""
+def _link_unchanged(old: Path, new: Path, data: bytes) -> bool:
+    """Put the previous kit's file in the staging folder as a hard link when it holds exactly `data`:
+    a rebuild rewrites only the files whose content changed, and the rest keep their inode and mtime
+    (a printer queue, a sync tool or `make` sees them unchanged). Only a regular file of the folder
+    `check_ours` accepted is linked, never a link; anything unexpected means: write it afresh."""
+    try:
+        fd = os.open(old, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)  # a FIFO must not block
+    except OSError:
+        return False  # missing, a link, or unreadable
+    try:
+        held = os.fstat(fd)
+        if not stat.S_ISREG(held.st_mode) or held.st_size != len(data):
+            return False
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            if handle.read(len(data) + 1) != data:
+                return False
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    try:
+        new.parent.mkdir(parents=True, exist_ok=True)
+        os.link(old, new, follow_symlinks=False)
+        linked = new.lstat()
+    except OSError:  # a file system without hard links, or the file went away meanwhile
+        new.unlink(missing_ok=True)
+        return False
+    if (linked.st_ino, linked.st_dev) != (held.st_ino, held.st_dev):  # replaced between the read and the link
+        new.unlink(missing_ok=True)
+        return False
+    return True
+
+
+def write_folder(final: Path, files: list[tuple[str, bytes]], manifest: bytes, link: Collection[str] | None = None) -> None:
+    """Write a whole folder (files, then its manifest) beside `final` and swap it in. A file the previous
+    folder holds with the same bytes is linked rather than written (`link`: only these paths). Call with
+    OUT's lock held. On any failure the previous folder is in place and no staging is left."""
     recover(final)
     check_ours(final)
     staging = new_staging(final)
     try:
-        for rel, data in files:
-            write_bytes(staging / rel, data)
-        write_bytes(staging / MANIFEST, manifest)
+        for rel, data in [*files, (MANIFEST, manifest)]:  # the manifest last
+            if (link is not None and rel not in link) or not _link_unchanged(final / rel, staging / rel, data):
+                write_bytes(staging / rel, data)
         replace_folder(staging, final)
     except OSError as exc:
         # Name the file as the user will know it: in the kit folder, not in the staging folder.

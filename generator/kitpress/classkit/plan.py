@@ -25,21 +25,22 @@ from typing import Any
 from kitpress.classkit.tables import Seating, seat_class
 from kitpress.errors import UsageError
 from kitpress.packs import art_for
-from kitpress.pieces import PT_PER_MM, PrintJob
 from kitpress.sheets.presets import Preset
 from kitpress.spec.load import LoadedSpec
+from kitpress.stock import (
+    BOOKS,
+    LABEL_KINDS,
+    ONE_SIDED,
+    PLAIN,
+    job_path,
+    set_entries,
+    stock_for,
+    stock_rank,
+    title_and_cut,
+)
 
-CARD_STOCK = "card stock"
-PLAIN = "plain paper"
-LABEL = "label paper"
-STOCK_ORDER = (CARD_STOCK, PLAIN, LABEL)
-BOOKS = frozenset({"booklet", "teachers-book"})  # the student rules, the teacher's book
-PLAIN_KINDS = frozenset({*BOOKS, "calibration", "sheet", "score-sheet", "answer-key", "guide", "packing-list"})
-LABEL_KINDS = frozenset({"label", "labels"})
-CARD_KINDS = frozenset({"board", "cards", "tokens", "discs", "checklist"})  # handled at the table
-FULL_PAGE_MM = 150.0  # a piece at least this wide both ways is a sheet to write on or read, not a piece
 PAPER_NAMES = {"letter": "Letter", "a4": "A4", "universal": "Letter or A4 (universal layout, print at 100%)"}
-SIDES = {"none": "single-sided", "long-edge": "double-sided, flip on long edge", "short-edge": "double-sided, flip on short edge"}
+SIDES = {"none": "single-sided", "long-edge": "double-sided, flip on long edge", "short-edge": "double-sided, flip on short edge", "gutterfold": "single-sided, then folded (gutterfold)"}
 BRING_PRINT_KINDS = frozenset({"none", *LABEL_KINDS})  # a label is printed for something you bring
 
 
@@ -60,7 +61,7 @@ class PrintItem:
 
     @property
     def sheets_per_copy(self) -> int:
-        return self.pages if self.duplex == "none" else math.ceil(self.pages / 2)
+        return self.pages if self.duplex in ONE_SIDED else math.ceil(self.pages / 2)
 
     @property
     def sheets(self) -> int:
@@ -124,7 +125,7 @@ class KitPlan:
         totals: Counter[str] = Counter()
         for item in self.all_items():
             totals[item.stock] += item.sheets
-        return {stock: totals[stock] for stock in sorted(totals, key=_stock_rank)}
+        return {stock: totals[stock] for stock in sorted(totals, key=stock_rank)}
 
     @property
     def sets(self) -> int:
@@ -132,10 +133,6 @@ class KitPlan:
 
     def with_class_items(self, items: list[PrintItem]) -> KitPlan:
         return KitPlan(self.class_size, self.paper, self.games, tuple(items))
-
-
-def _stock_rank(stock: str) -> tuple[int, str]:
-    return (STOCK_ORDER.index(stock) if stock in STOCK_ORDER else len(STOCK_ORDER), stock)
 
 
 def allowed_table_sizes(loaded: LoadedSpec) -> list[int]:
@@ -168,59 +165,27 @@ def read_manifest(folder: Path) -> dict[str, Any]:
     return data
 
 
-def job_file(loaded: LoadedSpec, job: PrintJob, preset: Preset) -> str:
-    """The name build.py gives a job's file on this preset."""
-    return f"{loaded.id}-{job.name}-{preset.suffix(cards=job.layout == 'grid9', backs=bool(job.backs))}.pdf"
-
-
-def stock_for(kind: str, job: PrintJob | None) -> str:
-    if kind in LABEL_KINDS:
-        return LABEL
-    if kind in PLAIN_KINDS:
-        return PLAIN
-    if kind not in CARD_KINDS and job is not None and job.fronts:
-        smallest = min(min(art.trim_w, art.trim_h) for art in job.fronts) / PT_PER_MM
-        if smallest >= FULL_PAGE_MM:
-            return PLAIN
-    return CARD_STOCK
-
-
-def cut_for(job: PrintJob) -> str:
-    """'16 cards', '3 tokens (2 round)', 'trim to the crop marks': what one copy of a job is cut into."""
-    n = len(job.fronts)
-    round_ = sum(1 for art in job.fronts if art.shape == "circle")
-    if n == 1:
-        return "cut out the circle" if round_ else "trim to the crop marks"
-    noun = "card" if job.layout == "grid9" else (job.kind[:-1] if job.kind in CARD_KINDS and job.kind.endswith("s") else "piece")
-    text = f"{n} {noun}s"
-    if round_:
-        text += ", round" if round_ == n else f", {round_} of them round"
-    return text
-
-
 def plan_game(loaded: LoadedSpec, folder: Path, preset: Preset, class_size: int) -> GamePlan:
     seating = seating_for(loaded, class_size)
     manifest = read_manifest(folder)
-    jobs = {job_file(loaded, job, preset): job for job in art_for(loaded.spec.engine).jobs(loaded)}
+    jobs = {job_path(loaded.id, job, preset): job for job in art_for(loaded.spec.engine).jobs(loaded)}
     order = list(jobs)
     items: list[PrintItem] = []
-    for entry in manifest["files"]:
+    for entry in set_entries(manifest["files"], preset.paper):  # one complete set, without the files others hold
         path, kind = str(entry.get("path", "")), str(entry.get("kind", ""))
-        if not path.endswith(".pdf") or "/" in path or entry.get("paper") != preset.paper or kind.endswith("-backs"):
-            continue
         pages = int(entry.get("pages") or 0)
         duplex = str(entry.get("duplex") or "none")
         job = jobs.get(path)
-        if kind in ("calibration", "teachers-book"):
-            continue  # printed once for the class; see class_items
+        held = [jobs[p] for p in entry.get("holds", ()) if p in jobs]
         if kind == "booklet":
             title = "Student rules"
             if duplex == "none":
                 duplex = "long-edge"
             cut = "fold and staple" if "saddle" in path else ""
         else:
-            title = (job.title or job.name) if job else kind.replace("-", " ").capitalize()
-            cut = cut_for(job) if job else "pieces at the crop marks"
+            title, cut = title_and_cut(kind, job, held)
+            if kind == "pieces":
+                order.append(path)
         stock = stock_for(kind, job)
         if stock == PLAIN and kind != "booklet":
             cut = ""  # a sheet to read or write on is used as printed
@@ -253,6 +218,10 @@ def teachers_books(games: list[LoadedSpec], out_dir: Path, preset: Preset) -> li
             if entry.get("kind") == "teachers-book" and entry.get("paper") == preset.paper and "/" not in path:
                 title = f"Teacher's book: {loaded.spec.identity.title}"
                 items.append(PrintItem(f"{loaded.id}/{path}", folder / path, title, "teachers-book", PLAIN, "long-edge", int(entry.get("pages") or 0), 1))
+            elif entry.get("kind") == "assembly" and entry.get("paper") == preset.paper and "/" not in path:
+                title = f"Print and assemble: {loaded.spec.identity.title}"
+                note = "the teacher's page: what to print, cut and put in each set"
+                items.append(PrintItem(f"{loaded.id}/{path}", folder / path, title, "assembly", PLAIN, "none", int(entry.get("pages") or 0), 1, note=note))
     return items
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
 import click
 
-from kitpress.commands.common import complete_games, games_or_all
+from kitpress.errors import UsageError
 from kitpress.sheets.presets import (
     BOOKLET_CHOICES,
     DUPLEX_CHOICES,
@@ -17,8 +18,14 @@ from kitpress.sheets.presets import (
 )
 
 
+def _complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    from kitpress.commands.common import complete_games  # the game packs, imported only to complete
+
+    return complete_games(ctx, param, incomplete)
+
+
 @click.command("build")
-@click.argument("games", nargs=-1, shell_complete=complete_games)
+@click.argument("games", nargs=-1, shell_complete=_complete)
 @click.option("--paper", type=click.Choice(PAPER_CHOICES), multiple=True, help="Paper; repeat for several. Default: letter and a4. 'universal' prints unscaled on both.")
 @click.option("--layout", type=click.Choice(LAYOUT_CHOICES), default="9up", show_default=True, help="Cards: 9-up sharing cut lines, 8-up landscape each with its own bleed, or 1-up files for print services.")
 @click.option("--duplex", type=click.Choice(DUPLEX_CHOICES), default="long-edge", show_default=True, help="How backs are printed: the flip of a duplex printer, a fold-over gutter, or separate sheets.")
@@ -31,21 +38,37 @@ from kitpress.sheets.presets import (
 @click.option("--watch", is_flag=True, help="Rebuild whenever a spec or template changes (Ctrl-C stops).")
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), help="How many games to render at once (default: one per core).")
-def command(games: tuple[str, ...], paper: tuple[str, ...], layout: str, duplex: str, back_offset: str, ink: str, booklet: str, out_dir: Path, variant: str | None, force: bool, watch: bool, quiet: bool, jobs: int | None) -> None:
+@click.option("--only", "only", multiple=True, metavar="KIND", help="Build only these files (repeat, or a comma list): a print job's kind or name such as cards, board or tokens, or booklet (rules), teachers-book, calibration; the rest of the kit stays as it is.")
+def command(games: tuple[str, ...], paper: tuple[str, ...], layout: str, duplex: str, back_offset: str, ink: str, booklet: str, out_dir: Path, variant: str | None, force: bool, watch: bool, quiet: bool, jobs: int | None, only: tuple[str, ...]) -> None:
     """Build the print kit of each GAME into OUT/<game>/."""
-    from kitpress.build import build_games
     from kitpress.sheets.presets import Preset, parse_offset
 
     try:
         offset = parse_offset(back_offset)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--back-offset") from None
+    kinds = _kinds(only)
     presets = [Preset(p, layout, duplex, offset, ink, booklet) for p in (paper or ("letter", "a4"))]
+    if not (force or watch or kinds):
+        from kitpress.fingerprint import kits_in_place
+
+        # Nothing changed: say so before importing a game pack, loading a spec or importing a renderer.
+        in_place = kits_in_place(list(games), presets, out_dir, variant)
+        if in_place is not None:
+            for game_id, folder in in_place:
+                if not quiet:
+                    click.echo(f"up to date {game_id}: {folder}")
+            return
+    from kitpress.build import Only, build_games
+    from kitpress.commands.common import games_or_all
+
     chosen = games_or_all(games)
+
+    wanted = Only.of(kinds) if kinds else None
 
     def once(force_now: bool) -> None:
         with Progress(len(chosen), quiet) as progress:
-            for line in build_games(chosen, presets, out_dir=out_dir, variant=variant, force=force_now, progress=progress.step, say=_say_err, jobs=jobs):
+            for line in build_games(chosen, presets, out_dir=out_dir, variant=variant, force=force_now, progress=progress.step, say=_say_err, jobs=jobs, only=wanted):
                 if not quiet:
                     click.echo(line)
 
@@ -55,6 +78,19 @@ def command(games: tuple[str, ...], paper: tuple[str, ...], layout: str, duplex:
     from kitpress.watch import watch_and_rebuild
 
     watch_and_rebuild(chosen, lambda: once(force), lambda: once(False), say=None if quiet else click.echo)
+
+
+KIND = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+
+
+def _kinds(given: tuple[str, ...]) -> list[str]:
+    """--only's kinds, repeated or comma-separated, each once; which ones a game prints is known only
+    once its pieces are drawn (the build says then)."""
+    kinds = [k.strip().lower() for value in given for k in value.split(",")]
+    for kind in kinds:
+        if not KIND.fullmatch(kind):
+            raise UsageError(f"--only {kind!r}: a kind is a word such as cards, board, tokens, booklet or teachers-book")
+    return list(dict.fromkeys(kinds))
 
 
 def _say_err(line: str) -> None:

@@ -48,11 +48,18 @@ def register() -> None:
 
 
 def text_width(text: str, size: float, style: str = "regular") -> float:
-    """Width in points of `text` set in the bundled font, for fitting text into boxes."""
-    from reportlab.pdfbase import pdfmetrics
+    """Width in points of `text` set in the bundled font, for fitting text into boxes. Read from the font
+    file (ReportLab's numbers exactly): the checks that run when a spec loads measure text too, and
+    `kitpress check` imports no renderer."""
+    from kitpress.fonts import metrics
 
-    register()
-    return float(pdfmetrics.stringWidth(text, RL_NAMES[style], size))
+    try:
+        return float(metrics.string_width(path(style), text, size))
+    except metrics.Unsupported:
+        from reportlab.pdfbase import pdfmetrics
+
+        register()
+        return float(pdfmetrics.stringWidth(text, RL_NAMES[style], size))
 
 
 def fonts_dir_uri() -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -190,10 +190,11 @@ def lint_pdfs(paths: Iterable[PdfSource], game: str = "") -> list[Finding]:
     return findings
 
 
-def lint_printed(loaded: LoadedSpec, pdfs: Iterable[tuple[str, bytes]]) -> list[Finding]:
-    """The printed-words check on written PDFs ((name, bytes) pairs): no internal word on any page."""
+def lint_printed(loaded: LoadedSpec, pdfs: Iterable[tuple[str, bytes]], lists_files: Collection[str] = ()) -> list[Finding]:
+    """The printed-words check on written PDFs ((name, bytes) pairs): no internal word on any page.
+    `lists_files`: the pages whose work is to name the kit's files (the print and assemble page)."""
     words = printed_words.vocabulary(loaded.engine, loaded.spec.identity.allowed_player_counts())
-    return [f for name, data in pdfs for f in printed_words.check_printed(str(loaded.id), name, data, words)]
+    return [f for name, data in pdfs for f in printed_words.check_printed(str(loaded.id), name, data, words, files_allowed=name in lists_files)]
 
 
 def lint_words(loaded: LoadedSpec, jobs: Sequence[PrintJob]) -> list[Finding]:

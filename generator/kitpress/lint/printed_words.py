@@ -57,19 +57,21 @@ def vocabulary(engine: object, player_counts: Iterable[int]) -> Vocabulary:
     return Vocabulary(tuple(sorted(s for s in seats if not re.fullmatch(r"[A-Za-z]+", s))))
 
 
-def internal_words(text: str, words: Vocabulary = Vocabulary()) -> Iterator[tuple[str, str]]:
-    """(what is printed, what it is) for each internal word in `text`."""
+def internal_words(text: str, words: Vocabulary = Vocabulary(), files_allowed: bool = False) -> Iterator[tuple[str, str]]:
+    """(what is printed, what it is) for each internal word in `text`. `files_allowed`: a page that
+    tells which file to print names the kit's PDFs (and only those)."""
     for m in _REPR.finditer(text):
         yield _around(text, m), "a Python list or dict"
     for m in _VALUE.finditer(text):
         yield m.group(1) or m.group(2), "a Python value"
     for m in _FILE.finditer(text):
-        yield m.group(0), "a file name"
+        if not (files_allowed and m.group(0).lower().endswith(".pdf")):
+            yield m.group(0), "a file name"
     files = {m.group(0) for m in _FILE.finditer(text)}
     for m in _DOTTED.finditer(text):
         token = m.group(0)
         parts = token.split(".")
-        if token in files or _WEB.search(token) or all(len(p) == 1 for p in parts):
+        if any(f.endswith(token) for f in files) or _WEB.search(token) or all(len(p) == 1 for p in parts):
             continue
         yield token, "a key path"
     for m in _SNAKE.finditer(text):
@@ -105,12 +107,12 @@ def page_texts(pdf: bytes) -> list[str]:
         doc.close()
 
 
-def check_printed(game: str, name: str, pdf: bytes, words: Vocabulary) -> list[Finding]:
+def check_printed(game: str, name: str, pdf: bytes, words: Vocabulary, files_allowed: bool = False) -> list[Finding]:
     """One finding per distinct internal word of one PDF, at the first page that prints it."""
     seen: set[str] = set()
     findings = []
     for number, text in enumerate(page_texts(pdf), start=1):
-        for printed, what in internal_words(text, words):
+        for printed, what in internal_words(text, words, files_allowed):
             if printed in seen:
                 continue
             seen.add(printed)

@@ -144,7 +144,7 @@ def grid(paper: str, trim_w: float, trim_h: float, bleed: float, count: int, gap
     for placements, trim in _grid_pages(((width - grid_w) / 2, (height - grid_h) / 2), cols, rows, trim_w, trim_h, bleed, count, gap):
         bleed_box = _grow(trim, bleed)
         xs, ys = _cut_lines(trim, cols, rows, trim_w, trim_h, gap)
-        marks = _column_marks(xs, bleed_box, height, band) + _row_marks(ys, bleed_box, width, band)
+        marks = column_marks(xs, bleed_box, height, band) + row_marks(ys, bleed_box, width, band)
         sheets.append(Sheet(width, height, tuple(placements), tuple(marks), trim, bleed_box))
     return sheets
 
@@ -183,12 +183,12 @@ def _cut_lines(trim: Box, cols: int, rows: int, tw: float, th: float, gap: float
     return xs, ys
 
 
-def _column_marks(xs: list[float], bleed_box: Box, height: float, band: float) -> list[Mark]:
+def column_marks(xs: list[float], bleed_box: Box, height: float, band: float) -> list[Mark]:
     """A vertical hairline above and below the bleed on every column line, up to the printable edge."""
     return [m for x in xs for m in (Mark(x, bleed_box[3] + MARK_GAP, x, height - band), Mark(x, band, x, bleed_box[1] - MARK_GAP))]
 
 
-def _row_marks(ys: list[float], bleed_box: Box, width: float, band: float) -> list[Mark]:
+def row_marks(ys: list[float], bleed_box: Box, width: float, band: float) -> list[Mark]:
     """A horizontal hairline left and right of the bleed on every row line, up to the printable edge."""
     return [m for y in ys for m in (Mark(band, y, bleed_box[0] - MARK_GAP, y), Mark(bleed_box[2] + MARK_GAP, y, width - band, y))]
 
@@ -232,13 +232,13 @@ def _fold_sheets(paper: str, tw: float, th: float, bleed: float, count: int, ban
         xs, ys = _cut_lines(trim, cols, rows, tw, th, 0.0)
         if vertical:
             backs = [replace(_mirror_x(p, width), side="back") for p in fronts]
-            outer = _column_marks(xs, bleed_box, height, band) + [Mark(band, y, bleed_box[0] - MARK_GAP, y) for y in ys]
+            outer = column_marks(xs, bleed_box, height, band) + [Mark(band, y, bleed_box[0] - MARK_GAP, y) for y in ys]
             mirrored = [_mirror_mark_x(m, width) for m in outer]
             across = [Mark(bleed_box[2] + MARK_GAP, y, width - bleed_box[2] - MARK_GAP, y) for y in ys]
             both = (trim[0], trim[1], width - trim[0], trim[3])
         else:
             backs = [replace(_mirror_y(p, height), side="back") for p in fronts]
-            outer = _row_marks(ys, bleed_box, width, band) + [Mark(x, bleed_box[3] + MARK_GAP, x, height - band) for x in xs]
+            outer = row_marks(ys, bleed_box, width, band) + [Mark(x, bleed_box[3] + MARK_GAP, x, height - band) for x in xs]
             mirrored = [_mirror_mark_y(m, height) for m in outer]
             across = [Mark(x, height - bleed_box[1] + MARK_GAP, x, bleed_box[1] - MARK_GAP) for x in xs]
             both = (trim[0], height - trim[3], trim[2], trim[3])
@@ -385,10 +385,10 @@ def _pack_on(width: float, height: float, sizes: list[tuple[float, float]], blee
         pages[-1].append((i, x, y))
         x += w + step
         row_h = max(row_h, h)
-    return [_pack_sheet(width, height, page, sizes, bleed, shapes, band) for page in pages]
+    return [pack_sheet(width, height, page, sizes, bleed, shapes, band) for page in pages]
 
 
-def _pack_sheet(width: float, height: float, page: list[tuple[int, float, float]], sizes: list[tuple[float, float]], bleed: float, shapes: list[str] | None, band: float) -> Sheet:
+def pack_sheet(width: float, height: float, page: list[tuple[int, float, float]], sizes: list[tuple[float, float]], bleed: float, shapes: list[str] | None, band: float) -> Sheet:
     used_w = max(px + sizes[i][0] for i, px, _ in page)
     used_h = max(py + sizes[i][1] for i, _, py in page)
     ox = (width - used_w) / 2

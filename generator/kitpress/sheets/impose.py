@@ -6,8 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kitpress.pieces import Art, PrintJob
+from kitpress.sheets.gang import Block, blank_backs, ganged_sheet
 from kitpress.sheets.geometry import Sheet, back_sheet, grid, gutterfold, pack, pack_gutterfold
 from kitpress.sheets.presets import Preset
+from kitpress.sheets.tight import pack_tight
 
 
 @dataclass(frozen=True)
@@ -23,19 +25,45 @@ def front_sheets(job: PrintJob, preset: Preset) -> list[Sheet]:
         if preset.layout == "8up":
             return grid(preset.paper, first.trim_w, first.trim_h, first.bleed, len(job.fronts), 2 * first.bleed, True, preset.edge_band)
         return grid(preset.paper, first.trim_w, first.trim_h, first.bleed, len(job.fronts), band=preset.edge_band)
+    if job.layout == "shared":  # several jobs' pieces on the fewest sheets
+        return pack_tight(preset.paper, [(a.trim_w, a.trim_h) for a in job.fronts], max(a.bleed for a in job.fronts), [a.shape for a in job.fronts], preset.edge_band)
     return pack(preset.paper, [(a.trim_w, a.trim_h) for a in job.fronts], max(a.bleed for a in job.fronts), [a.shape for a in job.fronts], preset.edge_band)
 
 
-def printed_pages(job: PrintJob, preset: Preset) -> list[Page]:
-    """The job's main file: fronts, with each sheet's backs after it (duplex) or beside it (gutterfold)."""
+def printed_pages(job: PrintJob, preset: Preset, gang: Sequence[PrintJob] = ()) -> list[Page]:
+    """The job's main file: fronts, with each sheet's backs after it (duplex) or beside it (gutterfold).
+    `gang`: jobs whose pieces go in the empty cells of the last card sheet (see `ganged`)."""
     if job.backs and preset.duplex == "gutterfold":
         return [Page(s, job.fronts, job.backs) for s in _gutterfold_sheets(job, preset)]
     pages: list[Page] = []
-    for sheet in front_sheets(job, preset):
-        pages.append(Page(sheet, job.fronts))
+    sheets = front_sheets(job, preset)
+    last = _ganged_last(job, preset, gang) if gang else None
+    for n, sheet in enumerate(sheets):
+        fronts = job.fronts
+        if last is not None and n == len(sheets) - 1:
+            sheet, fronts = last[0], (*job.fronts, *(b.art for b in last[1]))
+        pages.append(Page(sheet, fronts))
         if job.backs and preset.duplex in ("long-edge", "short-edge"):
-            pages.append(Page(back_sheet(sheet, preset.duplex, preset.back_offset, preset.edge_band), (), job.backs))
+            pages.append(Page(blank_backs(back_sheet(sheet, preset.duplex, preset.back_offset, preset.edge_band), len(job.fronts)), (), job.backs))
     return pages
+
+
+def _ganged_last(job: PrintJob, preset: Preset, candidates: Sequence[PrintJob]) -> tuple[Sheet, list[Block]] | None:
+    if job.layout != "grid9" or not job.backs or preset.layout != "9up" or preset.duplex not in ("long-edge", "short-edge"):
+        return None
+    return ganged_sheet(preset.paper, job.fronts[0], len(job.fronts), preset.edge_band, [a for j in candidates for a in j.fronts])
+
+
+def ganged(job: PrintJob, preset: Preset, candidates: Sequence[PrintJob]) -> tuple[PrintJob, ...]:
+    """Which of `candidates` (single-sided card-stock jobs) print whole in the empty cells of this card
+    job's last sheet on this preset, each job all its pieces or none."""
+    chosen: list[PrintJob] = []
+    for candidate in candidates:
+        trial = [*chosen, candidate]
+        last = _ganged_last(job, preset, trial)
+        if last is not None and len(last[1]) == sum(len(j.fronts) for j in trial):
+            chosen = trial
+    return tuple(chosen)
 
 
 def backs_only_pages(job: PrintJob, preset: Preset) -> list[Page]:

@@ -69,6 +69,12 @@ def draw_sheet(canvas: Canvas, page: Page, drawings: _Drawings) -> None:
             canvas.translate(place.x + place.w / 2, place.y + place.h / 2)
             canvas.rotate(180)
             canvas.translate(-(place.x + place.w / 2), -(place.y + place.h / 2))
+        elif place.rotate == 90:  # turned a quarter to the left: the placement's w and h are the art's h and w
+            canvas.translate(place.x + place.w, place.y)
+            canvas.rotate(90)
+            renderPDF.draw(drawing, canvas, -art.bleed, -art.bleed)
+            canvas.restoreState()
+            continue
         renderPDF.draw(drawing, canvas, place.x - art.bleed, place.y - art.bleed)
         canvas.restoreState()
     canvas.setLineWidth(MARK_WIDTH)

@@ -89,7 +89,38 @@ def test_card_sheets_are_a_centred_grid_of_eight(kit: Path, paper: str) -> None:
         assert _box(page.trimbox) == pytest.approx((x0, y0, x0 + 720, y0 + 504), abs=0.01)
         bleed = _box(page.bleedbox)
         assert bleed[0] < x0 and bleed[2] > x0 + 720 and bleed[1] < y0 and bleed[3] > y0 + 504
-    assert [len(_clips(reader, i)) for i in range(0, 14, 2)] == [8, 8, 8, 8, 8, 8, 4]
+    # The last sheet: four cards in the left half, the 5 × 7 in referee card in the four cells at the right
+    # (2 × 2 poker cards exactly), sharing the grid's cut lines; its back stays blank.
+    assert [len(_clips(reader, i)) for i in range(0, 14, 2)] == [8, 8, 8, 8, 8, 8, 5]
+    clips = sorted(_clips(reader, 12))
+    assert [c[0] for c in clips[:4]] == pytest.approx([x0 - 9, x0 - 9, x0 + 180, x0 + 180], abs=0.01)
+    referee = clips[4]
+    assert (referee[0], referee[2]) == pytest.approx((x0 + 360, 360 + 9), abs=0.01)  # bleed only at the grid's edge
+    assert (referee[1], referee[3]) == pytest.approx((y0 - 9, 504 + 18), abs=0.01)
+    assert len(_clips(reader, 13)) == 4  # the backs of the four cards only
+    assert "REFEREE CHECKLIST" in reader.pages[12].extract_text() and "REFEREE CHECKLIST" not in reader.pages[13].extract_text()
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_no_crop_mark_runs_into_the_ganged_referee_card(kit: Path, paper: str) -> None:
+    """The cut line between the rows is marked on the left only, and the line through the middle of the
+    referee card not at all: a cutter takes the card out first, then cuts the cards apart."""
+    height, width = PAPERS[paper]
+    x0, y0 = (width - 4 * CARD[0]) / 2, (height - 2 * CARD[1]) / 2
+    data = _pdf(kit, f"{GAME}-cards-{paper}.pdf").pages[12].get_contents().get_data().decode("latin-1")
+    lines = [tuple(map(float, m)) for m in re.findall(r"([\d.]+) ([\d.]+) m ([\d.]+) ([\d.]+) l S", data)]
+    verticals = sorted({round(a[0], 2) for a in lines if abs(a[0] - a[2]) < 0.01})
+    assert verticals == pytest.approx([x0, x0 + 180, x0 + 360, x0 + 720], abs=0.01)  # no mark at x0 + 540
+    middle = [a for a in lines if abs(a[1] - a[3]) < 0.01 and abs(a[1] - (y0 + 252)) < 0.01]
+    assert len(middle) == 1 and max(middle[0][0], middle[0][2]) < x0
+
+
+def test_a_whole_set_prints_within_one_sheet_of_the_area_bound(kit: Path) -> None:
+    """Seven card sheets (the referee card in the last one's free cells) and one sheet of the board and
+    the tokens: eight sheets of card stock, where the pieces' area alone needs seven."""
+    sets = json.loads((kit / "manifest.json").read_text())["sets"]
+    for paper in PAPERS:
+        assert sets[paper]["card stock"] == {"sheets": 8, "area_bound": 7}
 
 
 def test_cards_carry_headers_numerals_and_face_texts(kit: Path, loaded: LoadedSpec) -> None:
