@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import collections
 import ctypes
+import functools
 import io
 import itertools
 import json
@@ -65,7 +66,8 @@ class Page:
     chars: tuple[Char, ...]
 
 
-def read(pdf: bytes) -> list[Page]:
+@functools.cache  # each book is measured by several tests: read its characters once
+def read(pdf: bytes) -> tuple[Page, ...]:
     document = pdfium.PdfDocument(pdf)
     pages = []
     for index in range(len(document)):
@@ -91,7 +93,7 @@ def read(pdf: bytes) -> list[Page]:
         width, height = page.get_size()
         pages.append(Page(width, height, tuple(chars)))
     document.close()
-    return pages
+    return tuple(pages)
 
 
 def lines(page: Page) -> list[list[Char]]:
@@ -140,7 +142,7 @@ def destinations(pdf: bytes) -> dict[str, tuple[int, float, float]]:
     return {name: (reader.get_destination_page_number(d), float(d.left), float(d.top)) for name, d in reader.named_destinations.items()}
 
 
-def body_size(pages: list[Page]) -> float:
+def body_size(pages: tuple[Page, ...]) -> float:
     sizes = collections.Counter(ch.size for page in pages for ch in page.chars if ch.text.isalpha())
     return sizes.most_common(1)[0][0]
 
