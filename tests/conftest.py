@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import fcntl
 import os
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -35,6 +37,30 @@ def _cache_of_this_run(tmp_path_factory: pytest.TempPathFactory) -> None:
     """kitpress's disk cache in this run's folder, for every build of the run (the `kitpress`
     subprocesses too): a test never reads an entry that another run, or the user, left behind."""
     os.environ["KITPRESS_CACHE_DIR"] = str(_this_run(tmp_path_factory) / "kitpress-cache")
+
+
+# Runs the CLI in a fresh interpreter and writes the modules it imported to KP_MODULES, one a line.
+_COUNTING_RUNNER = """
+import os, sys
+from kitpress.cli import main
+try:
+    main(sys.argv[1:], prog_name="kitpress", standalone_mode=False)
+finally:
+    with open(os.environ["KP_MODULES"], "w") as out:
+        out.write("\\n".join(sorted(sys.modules)))
+"""
+
+
+@pytest.fixture
+def cli_imports(tmp_path: Path) -> Callable[[list[str]], tuple[subprocess.CompletedProcess[str], set[str]]]:
+    """`kitpress ARGS` in a new process: how it ended, and every module it imported."""
+
+    def run(args: list[str]) -> tuple[subprocess.CompletedProcess[str], set[str]]:
+        record = tmp_path / "modules.txt"
+        done = subprocess.run([sys.executable, "-c", _COUNTING_RUNNER, *args], capture_output=True, text=True, env={**os.environ, "KP_MODULES": str(record)}, timeout=600)
+        return done, set(record.read_text().split())
+
+    return run
 
 
 @pytest.fixture(scope="session")

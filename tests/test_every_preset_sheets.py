@@ -12,10 +12,9 @@ import pytest
 from kitpress.packs import art_for, shipped_specs
 from kitpress.pieces import PT_PER_MM, PrintJob
 from kitpress.sheets.geometry import Sheet
-from kitpress.sheets.impose import backs_only_pages, ganged, printed_pages
+from kitpress.sheets.impose import backs_only_pages, printed_pages, set_layout
 from kitpress.sheets.presets import DUPLEX_CHOICES, Preset
 from kitpress.spec.load import load_spec
-from kitpress.stock import shareable, shared_job
 
 BAND = 5 * PT_PER_MM
 MARK = 3 * PT_PER_MM
@@ -25,19 +24,14 @@ PRESETS = [Preset(paper, layout, duplex) for paper, layout, duplex in itertools.
 
 def _imposed(jobs: list[PrintJob], preset: Preset) -> list[Sheet]:
     """As build.render_game: card jobs with their ganged pieces, every job, and the shared file."""
-    free = [j for j in jobs if shareable(j)]
+    layout = set_layout(jobs, preset)
     sheets: list[Sheet] = []
-    gone: set[str] = set()
     for job in jobs:
-        gang = ganged(job, preset, free) if job.layout == "grid9" and job.backs else ()
-        free = [j for j in free if j not in gang]
-        gone |= {g.name for g in gang}
-        sheets += [p.sheet for p in printed_pages(job, preset, gang)]
+        sheets += [p.sheet for p in printed_pages(job, preset, layout.gangs.get(job.name, ()))]
         if job.backs and preset.duplex != "gutterfold":
             sheets += [p.sheet for p in backs_only_pages(job, preset)]
-    shared, _ = shared_job(j for j in jobs if j.name not in gone)
-    if shared is not None:
-        sheets += [p.sheet for p in printed_pages(shared, preset)]
+    if layout.shared is not None:
+        sheets += [p.sheet for p in printed_pages(layout.shared, preset)]
     return sheets
 
 

@@ -23,25 +23,8 @@ from kitpress.spec.load import load_spec
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = "momentum-game"
+CliImports = Callable[[list[str]], tuple[subprocess.CompletedProcess[str], set[str]]]  # conftest.cli_imports
 RENDERERS = ("kitpress.build", "kitpress.spec.load", "reportlab", "svglib", "weasyprint", "pypdfium2", "numpy")
-
-# Runs the CLI in this process and writes the modules it imported to KP_MODULES, one a line.
-RUNNER = """
-import os, sys
-from kitpress.cli import main
-try:
-    main(sys.argv[1:], prog_name="kitpress", standalone_mode=False)
-finally:
-    with open(os.environ["KP_MODULES"], "w") as out:
-        out.write("\\n".join(sorted(sys.modules)))
-"""
-
-
-def run_counting_modules(args: list[str], tmp_path: Path) -> tuple[subprocess.CompletedProcess[str], set[str]]:
-    record = tmp_path / "modules.txt"
-    done = subprocess.run([sys.executable, "-c", RUNNER, *args], capture_output=True, text=True, env={**os.environ, "KP_MODULES": str(record)}, timeout=600)
-    return done, set(record.read_text().split())
-
 
 def digests(kit: Path) -> dict[str, str]:
     return {p.relative_to(kit).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(kit.rglob("*")) if p.is_file()}
@@ -58,11 +41,11 @@ def spec(tmp_path: Path) -> Path:
     return copy
 
 
-def test_a_no_change_rebuild_loads_no_spec_and_imports_no_renderer(run_cli: Callable[..., Result], spec: Path, tmp_path: Path) -> None:
+def test_a_no_change_rebuild_loads_no_spec_and_imports_no_renderer(run_cli: Callable[..., Result], spec: Path, tmp_path: Path, cli_imports: CliImports) -> None:
     out = tmp_path / "out"
     assert run_cli("build", spec, "--paper", "letter", "--out", out).exit_code == 0
     before = stats(out / GAME)
-    done, modules = run_counting_modules(["build", str(spec), "--paper", "letter", "--out", str(out)], tmp_path)
+    done, modules = cli_imports(["build", str(spec), "--paper", "letter", "--out", str(out)])
     assert done.returncode == 0, done.stderr
     assert done.stdout == f"up to date {GAME}: {out / GAME}\n"
     assert not [m for m in modules if m.split(".")[0] in RENDERERS or m in RENDERERS]

@@ -4,49 +4,30 @@ measure text; the widths they read from the font files are ReportLab's to the la
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 
 from kitpress import fonts
 from kitpress.fonts import metrics
 
+CliImports = Callable[[list[str]], tuple[subprocess.CompletedProcess[str], set[str]]]  # conftest.cli_imports
 RENDERERS = ("weasyprint", "reportlab", "svglib", "matplotlib", "numba", "pypdfium2", "pypdf", "PIL", "lxml", "numpy", "fontTools")
-
-# Runs the CLI in this process and writes the modules it imported to KP_MODULES, one a line.
-RUNNER = """
-import os, sys
-from kitpress.cli import main
-try:
-    main(sys.argv[1:], prog_name="kitpress", standalone_mode=False)
-finally:
-    with open(os.environ["KP_MODULES"], "w") as out:
-        out.write("\\n".join(sorted(sys.modules)))
-"""
-
-
-def imported(args: list[str], tmp_path: Path) -> tuple[subprocess.CompletedProcess[str], set[str]]:
-    record = tmp_path / "modules.txt"
-    done = subprocess.run([sys.executable, "-c", RUNNER, *args], capture_output=True, text=True, env={**os.environ, "KP_MODULES": str(record)}, timeout=300)
-    return done, set(record.read_text().split())
-
 
 def renderers(modules: set[str]) -> list[str]:
     return sorted(m for m in modules if m.split(".")[0] in RENDERERS or m.startswith(("kitpress.sheets.pdf", "kitpress.lint", "kitpress.booklet.typeset", "kitpress.build")))
 
 
-def test_check_of_every_game_and_variant_imports_no_renderer(tmp_path: Path) -> None:
-    done, modules = imported(["check", "--all-variants"], tmp_path)
+def test_check_of_every_game_and_variant_imports_no_renderer(cli_imports: CliImports) -> None:
+    done, modules = cli_imports(["check", "--all-variants"])
     assert done.returncode == 0, done.stdout + done.stderr
     assert "all hold" in done.stdout
     assert renderers(modules) == []
 
 
-def test_version_imports_no_command(tmp_path: Path) -> None:
-    done, modules = imported(["--version"], tmp_path)
+def test_version_imports_no_command(cli_imports: CliImports) -> None:
+    done, modules = cli_imports(["--version"])
     assert done.returncode == 0 and done.stdout.startswith("kitpress, version "), done.stderr
     assert sorted(m for m in modules if m.startswith(("kitpress.commands", "kitpress.packs", "pydantic"))) == []
 

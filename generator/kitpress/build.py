@@ -26,7 +26,7 @@ from kitpress.render.ink import low_ink
 from kitpress.sheets.assembly import ASSEMBLY_KIND, assembly_pdf, is_assembly
 from kitpress.sheets.assembly import file_name as assembly_file
 from kitpress.sheets.calibration import calibration_pdf
-from kitpress.sheets.impose import Page, backs_only_pages, ganged, printed_pages
+from kitpress.sheets.impose import Page, backs_only_pages, printed_pages, set_layout
 from kitpress.sheets.pdf import write_pdf
 from kitpress.sheets.presets import SERVICE_IMAGES, Preset
 from kitpress.sheets.services import one_card_per_page, service_png
@@ -243,18 +243,6 @@ def preflight_inks(loaded: LoadedSpec, base_jobs: list[PrintJob], presets: list[
     return findings
 
 
-def _gangs(jobs: list[PrintJob], preset: Preset) -> dict[str, tuple[PrintJob, ...]]:
-    """Per card job, the single-sided card-stock jobs printed in the empty cells of its last sheet."""
-    free = [j for j in jobs if stock.shareable(j)]
-    out: dict[str, tuple[PrintJob, ...]] = {}
-    for job in jobs:
-        chosen = ganged(job, preset, free) if job.layout == "grid9" and job.backs else ()
-        if chosen:
-            out[job.name] = chosen
-            free = [j for j in free if j not in chosen]
-    return out
-
-
 BUILD_KINDS = ("booklet", "teachers-book", "calibration")  # the files the build itself adds to the jobs'
 KIND_ALIASES = {"rules": "booklet"}  # the student rules' file is named -rules-
 
@@ -314,19 +302,9 @@ def _assembly_pages(loaded: LoadedSpec, presets: list[Preset], base_jobs: list[P
     out: list[KitFile] = []
     for preset in {p.paper: p for p in reversed(presets)}.values():
         jobs = {stock.job_path(loaded.id, job, preset): job for job in _ink(base_jobs, preset.ink)}
-        pdf = assembly_pdf(loaded, preset.paper, entries, jobs)
-        out.append(KitFile(assembly_file(preset.paper), ASSEMBLY_KIND, pdf, preset.paper, _page_count(pdf), extra={"stock": stock.PLAIN}))
+        pdf, pages = assembly_pdf(loaded, preset.paper, entries, jobs)
+        out.append(KitFile(assembly_file(preset.paper), ASSEMBLY_KIND, pdf, preset.paper, pages, extra={"stock": stock.PLAIN}))
     return sorted(out, key=lambda f: f.path)
-
-
-def _page_count(pdf: bytes) -> int:
-    import pypdfium2
-
-    document = pypdfium2.PdfDocument(pdf)
-    try:
-        return len(document)
-    finally:
-        document.close()
 
 
 def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False, only: Only | None = None) -> list[KitFile]:
@@ -352,18 +330,17 @@ def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False, 
         jobs = _ink(base_jobs, preset.ink)
         ink = "" if preset.ink == "full" else f"-{preset.ink}-ink"
         add([KitFile(f"svg/{job.name}-{art.name}{ink}.svg", "art", art.svg.encode("utf-8")) for job in jobs if wanted.job(job) for art in (*job.fronts, *job.backs)])
-        gangs = _gangs(jobs, preset)
+        layout = set_layout(jobs, preset)
         for job in jobs:
             if not wanted.job(job):
                 continue
             if job.layout == "grid9" and preset.layout == "1up":
                 add(_service_files(loaded, job))
             else:
-                add(_job_files(loaded, job, preset, gang=gangs.get(job.name, ())))
-        ganged_jobs = {g.name for held in gangs.values() for g in held}
-        shared, sources = stock.shared_job(j for j in jobs if j.name not in ganged_jobs)
+                add(_job_files(loaded, job, preset, gang=layout.gangs.get(job.name, ())))
+        shared = layout.shared
         if shared is not None and wanted.job(shared):  # a whole set's small pieces on the fewest sheets; the single files stay for a reprint
-            add(_job_files(loaded, shared, preset, {"holds": [stock.job_path(loaded.id, job, preset) for job in sources]}))
+            add(_job_files(loaded, shared, preset, {"holds": [stock.job_path(loaded.id, job, preset) for job in layout.sources]}))
         if any(j.backs for j in jobs) and preset.duplex in ("long-edge", "short-edge") and wanted.kind("calibration"):
             name = f"calibration-{preset.paper}-{preset.duplex}.pdf"
             add([KitFile(name, "calibration", calibration_pdf(preset.paper, preset.duplex, preset.back_offset), preset.paper, 2, preset.duplex, {"stock": stock.PLAIN})])

@@ -21,7 +21,15 @@ from kitpress import fonts
 from kitpress.pieces import Art, PrintJob
 from kitpress.sheets.geometry import PAPERS
 from kitpress.spec.load import LoadedSpec
-from kitpress.stock import CARD_STOCK, PLAIN, entry_sheets, set_entries, stock_rank, title_and_cut
+from kitpress.stock import (
+    CARD_STOCK,
+    PLAIN,
+    entry_sheets,
+    set_entries,
+    sheets_by_stock,
+    stock_rank,
+    title_and_cut,
+)
 
 ASSEMBLY_KIND = "assembly"
 # The page's type and a piece's thumbnail at most (height, width), largest first: the first that keeps
@@ -94,15 +102,15 @@ def _pieces_row(job: PrintJob, style: ParagraphStyle, box: tuple[float, float]) 
     return row
 
 
-def assembly_pdf(loaded: LoadedSpec, paper: str, entries: Sequence[Mapping[str, Any]], jobs: Mapping[str, PrintJob]) -> bytes:
-    """One page for one paper (smaller type and pictures until it fits). `entries`: the kit's manifest
-    entries; `jobs`: the print job behind each file of a job, by its file name."""
+def assembly_pdf(loaded: LoadedSpec, paper: str, entries: Sequence[Mapping[str, Any]], jobs: Mapping[str, PrintJob]) -> tuple[bytes, int]:
+    """One page for one paper (smaller type and pictures until it fits), and its page count.
+    `entries`: the kit's manifest entries; `jobs`: the print job behind each file of a job, by its file name."""
     fonts.register()
     for k, high, wide in SIZES:
         pdf, pages = _page(loaded, paper, entries, jobs, k, (high, wide))
         if pages == 1:
             break
-    return pdf
+    return pdf, pages
 
 
 def _page(loaded: LoadedSpec, paper: str, entries: Sequence[Mapping[str, Any]], jobs: Mapping[str, PrintJob], k: float, box: tuple[float, float]) -> tuple[bytes, int]:
@@ -132,10 +140,7 @@ def _page(loaded: LoadedSpec, paper: str, entries: Sequence[Mapping[str, Any]], 
     table = Table(rows, colWidths=[w * width for w in (0.35, 0.11, 0.17, 0.09, 0.28)], repeatRows=1)
     table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), fonts.RL_NAMES["regular"]), ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#9e9e9e")), ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#eeeeee")), ("VALIGN", (0, 0), (-1, -1), "TOP")]))
     story += [Spacer(1, 3 * mm), table]
-    totals: dict[str, int] = {}
-    for entry in chosen:
-        totals[str(entry.get("stock") or CARD_STOCK)] = totals.get(str(entry.get("stock") or CARD_STOCK), 0) + entry_sheets(entry)
-    line = "In all: " + ", ".join(f"{n} sheet{'s' if n != 1 else ''} of {escape(stock)}" for stock, n in totals.items()) + "."
+    line = "In all: " + ", ".join(f"{n} sheet{'s' if n != 1 else ''} of {escape(stock)}" for stock, n in sheets_by_stock(chosen).items()) + "."
     calibration = [e for e in entries if e.get("paper") == paper and e.get("kind") == "calibration"]
     if calibration:
         line += f" Before the double-sided files, print the calibration page ({escape(str(calibration[0]['path']))}) and hold it to the light: the backs land behind the fronts when its marks meet."

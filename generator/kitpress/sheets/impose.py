@@ -10,6 +10,7 @@ from kitpress.sheets.gang import Block, blank_backs, ganged_sheet
 from kitpress.sheets.geometry import Sheet, back_sheet, grid, gutterfold, pack, pack_gutterfold
 from kitpress.sheets.presets import Preset
 from kitpress.sheets.tight import pack_tight
+from kitpress.stock import shareable, shared_job
 
 
 @dataclass(frozen=True)
@@ -77,3 +78,26 @@ def _gutterfold_sheets(job: PrintJob, preset: Preset) -> list[Sheet]:
     if job.layout == "grid9":
         return gutterfold(preset.paper, first.trim_w, first.trim_h, first.bleed, len(job.fronts), preset.edge_band)
     return pack_gutterfold(preset.paper, [(a.trim_w, a.trim_h) for a in job.fronts], max(a.bleed for a in job.fronts), [a.shape for a in job.fronts], preset.edge_band)
+
+
+@dataclass(frozen=True)
+class SetLayout:
+    """Where a set's single-sided card-stock pieces print on this preset: in a card job's last sheet
+    (`gangs`, by card job) or together in the shared file (`shared`, made of `sources`)."""
+
+    gangs: dict[str, tuple[PrintJob, ...]]
+    shared: PrintJob | None
+    sources: tuple[PrintJob, ...]
+
+
+def set_layout(jobs: Sequence[PrintJob], preset: Preset) -> SetLayout:
+    free = [j for j in jobs if shareable(j)]
+    gangs: dict[str, tuple[PrintJob, ...]] = {}
+    for job in jobs:
+        chosen = ganged(job, preset, free) if job.layout == "grid9" and job.backs else ()
+        if chosen:
+            gangs[job.name] = chosen
+            free = [j for j in free if j not in chosen]
+    gone = {g.name for held in gangs.values() for g in held}
+    shared, sources = shared_job(j for j in jobs if j.name not in gone)
+    return SetLayout(gangs, shared, sources)
