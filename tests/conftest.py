@@ -37,6 +37,8 @@ def _cache_of_this_run(tmp_path_factory: pytest.TempPathFactory) -> None:
     """kitpress's disk cache in this run's folder, for every build of the run (the `kitpress`
     subprocesses too): a test never reads an entry that another run, or the user, left behind."""
     os.environ["KITPRESS_CACHE_DIR"] = str(_this_run(tmp_path_factory) / "kitpress-cache")
+    # Printer profiles too: a test never reads or writes the user's own configuration folder.
+    os.environ["KITPRESS_CONFIG_DIR"] = str(tmp_path_factory.getbasetemp() / "kitpress-config")
 
 
 # Runs the CLI in a fresh interpreter and writes the modules it imported to KP_MODULES, one a line.

@@ -394,14 +394,15 @@ def _file_checks(loaded: LoadedSpec, pdfs: list[tuple[str, bytes]]) -> list[Find
     return fonts + printed
 
 
-def manifest(loaded: LoadedSpec, files: list[KitFile], inputs: str = "") -> bytes:
-    body = {
+def manifest(loaded: LoadedSpec, files: list[KitFile], inputs: str = "", printer: dict[str, Any] | None = None) -> bytes:
+    body: dict[str, Any] = {
         "game": loaded.id,
         "title": loaded.spec.identity.title,
         "rules_version": loaded.spec.identity.version,
         "variant": loaded.variant,
         "kitpress": __version__,
         "inputs": inputs,
+        **({"printer": printer} if printer else {}),  # the saved profile whose flip and offset it prints with
         "sets": stock.set_summary([f.entry() for f in files]),
         "files": [f.entry() for f in sorted(files, key=lambda f: f.path)],
     }
@@ -413,12 +414,12 @@ def kit_folder(loaded: LoadedSpec, out_dir: Path) -> Path:
     return out_dir / (loaded.id if loaded.variant is None else f"{loaded.id}--{loaded.variant}")
 
 
-def write_kit(loaded: LoadedSpec, files: list[KitFile], out_dir: Path, inputs: str = "", link: Collection[str] | None = None) -> Path:
+def write_kit(loaded: LoadedSpec, files: list[KitFile], out_dir: Path, inputs: str = "", link: Collection[str] | None = None, printer: dict[str, Any] | None = None) -> Path:
     """Write the whole kit beside its folder, manifest last, and swap it in (see `outfolder`); a file
     whose bytes are unchanged is linked, not written (`link`: only these paths). Call with OUT's lock
     held."""
     folder = kit_folder(loaded, out_dir)
-    outfolder.write_folder(folder, [(f.path, f.data) for f in files], manifest(loaded, files, inputs), link)
+    outfolder.write_folder(folder, [(f.path, f.data) for f in files], manifest(loaded, files, inputs, printer), link)
     return folder
 
 
@@ -474,14 +475,15 @@ def _render_all(specs: list[LoadedSpec], presets: list[Preset], force: bool, job
     return results  # type: ignore[return-value]
 
 
-def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant: str | None = None, force: bool = False, progress: Callable[[str], None] | None = None, say: Callable[[str], None] | None = None, jobs: int | None = None, only: Only | None = None) -> list[str]:
+def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant: str | None = None, force: bool = False, progress: Callable[[str], None] | None = None, say: Callable[[str], None] | None = None, jobs: int | None = None, only: Only | None = None, printer: dict[str, Any] | None = None) -> list[str]:
     """Build each game's kit; all are validated and rendered before any is written (and before OUT is
     created), so bad input changes nothing. A kit whose inputs are unchanged since its last build is
     skipped unless `force`. One build at a time writes into `out_dir`; `say` hears why a build waits.
     `jobs`: how many games render at once (default: one per core). `only`: just the files of those
-    kinds, the rest of each kit kept as it is (see `_with_kept`)."""
+    kinds, the rest of each kit kept as it is (see `_with_kept`). `printer`: the record of the printer
+    profile used, for the manifests."""
     loaded = [load_spec(g, variant) for g in games]
-    options = build_options(presets, variant)
+    options = {**build_options(presets, variant), **({"printer": printer} if printer else {})}
     todo: list[tuple[LoadedSpec, str]] = []
     for spec in loaded:
         inputs = inputs_hash(spec.source, options)
@@ -506,9 +508,9 @@ def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant:
                     lines.append(f"up to date {spec.id}: {folder}")
                     continue
                 kit, inputs = (files, inputs) if only is None else (_with_kept(folder, files), "")
-                written.append((spec, manifest(spec, kit, inputs)))
+                written.append((spec, manifest(spec, kit, inputs, printer)))
                 # --force writes afresh every file it built; the files an --only build keeps stay as they are.
-                write_kit(spec, kit, out_dir, inputs, link={f.path for f in kit} - {f.path for f in files} if force else None)
+                write_kit(spec, kit, out_dir, inputs, link={f.path for f in kit} - {f.path for f in files} if force else None, printer=printer)
                 count = Counter(f.path.rsplit(".", 1)[-1].upper() for f in files)
                 lines.append(f"built {spec.id}{_only_said(only)}: " + ", ".join(f"{n} {ext}s" for ext, n in sorted(count.items())) + f" in {folder}")
         except KeyboardInterrupt:

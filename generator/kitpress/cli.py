@@ -28,6 +28,7 @@ COMMANDS = {
     "lint": "lint",
     "list": "listing",
     "new": "new",
+    "printer": "printers",
     "schema": "schema",
     "simulate": "simulate",
 }

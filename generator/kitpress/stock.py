@@ -81,11 +81,12 @@ def entry_sheets(entry: Mapping[str, Any]) -> int:
     return pages if duplex in ONE_SIDED else math.ceil(pages / 2)
 
 
-def set_entries(entries: Iterable[Mapping[str, Any]], paper: str) -> list[Mapping[str, Any]]:
-    """The manifest entries one complete set prints on this paper (see the module's rules)."""
+def set_entries(entries: Iterable[Mapping[str, Any]], paper: str, with_backs: bool = False) -> list[Mapping[str, Any]]:
+    """The manifest entries one complete set prints on this paper (see the module's rules);
+    `with_backs`: the backs-only files too (no duplex printer: they are the only backs there are)."""
     chosen = [e for e in entries if e.get("paper") == paper and str(e.get("path", "")).endswith(".pdf") and "/" not in str(e.get("path", ""))]
     held = {path for e in chosen for path in e.get("holds", ())}
-    return [e for e in chosen if not str(e.get("kind", "")).endswith("-backs") and e.get("kind") not in ONCE_A_CLASS and e.get("path") not in held]
+    return [e for e in chosen if (with_backs or not str(e.get("kind", "")).endswith("-backs")) and e.get("kind") not in ONCE_A_CLASS and e.get("path") not in held]
 
 
 def sheets_by_stock(entries: Iterable[Mapping[str, Any]]) -> dict[str, int]:

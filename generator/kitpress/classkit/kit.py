@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -21,17 +23,40 @@ from kitpress.errors import UsageError
 from kitpress.sheets.presets import PAPER_CHOICES, Preset
 from kitpress.spec.load import LoadedSpec, load_spec
 
+KIT_LAYOUTS = ("9up", "8up")  # 1-up files are for print services, not a classroom printer (commands.kit has the same)
 
-def make_kit(games: list[str], class_size: int, paper: str, out_dir: Path) -> list[str]:
+
+@dataclass(frozen=True)
+class KitOptions:
+    """`build`'s print options, a rules variant per game, and the printer profile used (its record)."""
+
+    layout: str = "9up"
+    duplex: str = "long-edge"
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    ink: str = "full"
+    booklet: str = "pages"
+    variants: dict[str, str] = field(default_factory=dict)  # game (as chosen, or its id) → variant id
+    printer: dict[str, Any] | None = None
+    progress: Callable[[str], None] | None = None  # hears each stage's name
+
+    def preset(self, paper: str) -> Preset:
+        if self.layout not in KIT_LAYOUTS:
+            raise UsageError(f"--layout {self.layout}: a class kit prints on the school's printer; choose {' or '.join(KIT_LAYOUTS)} (1up is for print services: kitpress build --layout 1up)")
+        return Preset(paper, self.layout, self.duplex, self.back_offset_mm, self.ink, self.booklet)
+
+
+def make_kit(games: list[str], class_size: int, paper: str, out_dir: Path, options: KitOptions | None = None) -> list[str]:
     """Build every game in `games` on `paper` and assemble the class kit; returns lines to show."""
+    options = options or KitOptions()
     if not 1 <= class_size <= MAX_CLASS_SIZE:
         raise UsageError(f"--class-size must be 1 to {MAX_CLASS_SIZE}, not {class_size}")
     if paper not in PAPER_CHOICES:
         raise UsageError(f"unknown paper {paper!r}; expected one of: {', '.join(PAPER_CHOICES)}")
-    loaded = _load(games)
+    preset = options.preset(paper)
+    loaded = _load(games, options.variants)
     for spec in loaded:
         seating_for(spec, class_size)  # a class too small for a game fails before anything is built
-    preset = Preset(paper)
+    say = options.progress or (lambda stage: None)
     folder, archive, index = out_dir / KIT_FOLDER, out_dir / f"{KIT_FOLDER}.zip", out_dir / "index.html"
     with outfolder.writer_lock(out_dir):
         outfolder.recover(folder)
@@ -40,16 +65,21 @@ def make_kit(games: list[str], class_size: int, paper: str, out_dir: Path) -> li
         # Built apart from OUT/<game>/, so a kit on one paper never removes a full build's other paper;
         # the folder also lets a repeated kit skip games that have not changed.
         builds = outfolder.ensure_folder(out_dir, f".{KIT_FOLDER}-builds", paper)
-        lines = build_games(games, [preset], out_dir=builds)
-        plan = plan_kit(loaded, builds, preset, class_size)
-        plan = assemble(plan, out_dir)
+        lines = []
+        for variant in dict.fromkeys(spec.variant for spec in loaded):  # one build a variant: build_games takes one
+            group = [str(spec.source) for spec in loaded if spec.variant == variant]
+            lines += build_games(group, [preset], out_dir=builds, variant=variant, progress=lambda game: say(f"building {game}"), printer=options.printer)
+        say("planning the kit")
+        plan = plan_kit(loaded, builds, preset, class_size, options.printer)
+        plan = assemble(plan, out_dir, say)
     lines.append(f"kit for a class of {class_size} on {plan.paper_name}: {folder}")
     lines += [f"  {g.title}: {g.seating.describe()}" for g in plan.games]
     lines += [f"  {packing.sheets_summary(plan)}", f"zip: {archive}", f"preview: {index}"]
     return lines
 
 
-def _load(games: list[str]) -> list[LoadedSpec]:
+def _load(games: list[str], variants: dict[str, str]) -> list[LoadedSpec]:
+    """Each game's spec, in its variant when one is named for it (by the name chosen or the game's id)."""
     if not games:
         raise UsageError("no games chosen")
     loaded = [load_spec(g) for g in games]
@@ -57,10 +87,17 @@ def _load(games: list[str]) -> list[LoadedSpec]:
     twice = sorted({i for i in ids if ids.count(i) > 1})
     if twice:
         raise UsageError(f"a game is chosen twice: {', '.join(twice)}")
-    return loaded
+    unused = sorted(set(variants) - {*games, *ids})
+    if unused:
+        raise UsageError(f"--variant {unused[0]}=…: {unused[0]} is not one of the kit's games ({', '.join(ids)})")
+    out = []
+    for given, spec in zip(games, loaded, strict=True):
+        variant = variants.get(given, variants.get(spec.id))
+        out.append(spec if variant is None else load_spec(given, variant))
+    return out
 
 
-def assemble(plan: KitPlan, out_dir: Path) -> KitPlan:
+def assemble(plan: KitPlan, out_dir: Path, say: Callable[[str], None] | None = None) -> KitPlan:
     """Write the kit folder from already-built games; returns the plan with the teacher's own files.
     Call with OUT's lock held, after `outfolder.check_ours` and `check_top_files`."""
     with outfolder.os_errors(out_dir):
@@ -115,11 +152,13 @@ def kit_json(plan: KitPlan) -> bytes:
         "kitpress": __version__,
         "class_size": plan.class_size,
         "paper": plan.paper,
+        **({"printer": plan.printer} if plan.printer else {}),
         "sheets": plan.sheets_by_stock(),
         "class": [_item(i) for i in plan.class_items],
         "games": [
             {
                 "game": g.id,
+                "variant": g.loaded.variant,
                 "title": g.title,
                 "minutes": None if (m := g.loaded.spec.identity.minutes) is None else {"min": m.min, "max": m.max},
                 "tables": list(g.seating.sizes),

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -92,7 +92,9 @@ class GamePlan:
 
     @property
     def title(self) -> str:
-        return str(self.loaded.spec.identity.title)
+        title = str(self.loaded.spec.identity.title)
+        variant = next((v for v in self.loaded.spec.variants if v.id == self.loaded.variant), None)
+        return title if variant is None else f"{title} ({self.loaded.text(variant.name)})"
 
     @property
     def minutes(self) -> str:
@@ -113,6 +115,7 @@ class KitPlan:
     paper: str
     games: tuple[GamePlan, ...]
     class_items: tuple[PrintItem, ...] = field(default=())
+    printer: dict[str, Any] | None = None  # the printer profile the kit was built with
 
     @property
     def paper_name(self) -> str:
@@ -132,7 +135,7 @@ class KitPlan:
         return sum(game.seating.tables for game in self.games)
 
     def with_class_items(self, items: list[PrintItem]) -> KitPlan:
-        return KitPlan(self.class_size, self.paper, self.games, tuple(items))
+        return replace(self, class_items=tuple(items))
 
 
 def allowed_table_sizes(loaded: LoadedSpec) -> list[int]:
@@ -171,13 +174,17 @@ def plan_game(loaded: LoadedSpec, folder: Path, preset: Preset, class_size: int)
     jobs = {job_path(loaded.id, job, preset): job for job in art_for(loaded.spec.engine).jobs(loaded)}
     order = list(jobs)
     items: list[PrintItem] = []
-    for entry in set_entries(manifest["files"], preset.paper):  # one complete set, without the files others hold
+    backs = {f"{loaded.id}-{job.name}-backs-{preset.suffix(cards=job.layout == 'grid9')}.pdf": job for job in jobs.values() if job.backs}
+    for entry in set_entries(manifest["files"], preset.paper, with_backs=preset.duplex == "none"):  # one complete set, without the files others hold
         path, kind = str(entry.get("path", "")), str(entry.get("kind", ""))
         pages = int(entry.get("pages") or 0)
         duplex = str(entry.get("duplex") or "none")
         job = jobs.get(path)
         held = [jobs[p] for p in entry.get("holds", ()) if p in jobs]
-        if kind == "booklet":
+        if path in backs:  # no duplex: the backs are a file of their own, printed on the fronts' reverse
+            front = backs[path]
+            title, cut = f"{front.title or front.name} (backs)", ""
+        elif kind == "booklet":
             title = "Student rules"
             if duplex == "none":
                 duplex = "long-edge"
@@ -211,8 +218,10 @@ def teachers_books(games: list[LoadedSpec], out_dir: Path, preset: Preset) -> li
     """Each game's teacher's book, once for the class: the teacher's copy of everything the students'
     rules leave out (goals, every worked example, the rulings, the design notes)."""
     items = []
+    from kitpress.build import kit_folder
+
     for loaded in games:
-        folder = out_dir / loaded.id
+        folder = kit_folder(loaded, out_dir)
         for entry in read_manifest(folder)["files"]:
             path = str(entry.get("path", ""))
             if entry.get("kind") == "teachers-book" and entry.get("paper") == preset.paper and "/" not in path:
@@ -234,7 +243,9 @@ def bring_list(loaded: LoadedSpec, seating: Seating) -> list[BringItem]:
     return out
 
 
-def plan_kit(games: list[LoadedSpec], out_dir: Path, preset: Preset, class_size: int) -> KitPlan:
-    plans = tuple(plan_game(loaded, out_dir / loaded.id, preset, class_size) for loaded in games)
-    once = [*calibration_items([out_dir / g.id for g in games], preset), *teachers_books(games, out_dir, preset)]
-    return KitPlan(class_size, preset.paper, plans, tuple(once))
+def plan_kit(games: list[LoadedSpec], out_dir: Path, preset: Preset, class_size: int, printer: dict[str, Any] | None = None) -> KitPlan:
+    from kitpress.build import kit_folder
+
+    plans = tuple(plan_game(loaded, kit_folder(loaded, out_dir), preset, class_size) for loaded in games)
+    once = [*calibration_items([kit_folder(g, out_dir) for g in games], preset), *teachers_books(games, out_dir, preset)]
+    return KitPlan(class_size, preset.paper, plans, tuple(once), printer)

@@ -29,7 +29,8 @@ def _complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> li
 @click.option("--paper", type=click.Choice(PAPER_CHOICES), multiple=True, help="Paper; repeat for several. Default: letter and a4. 'universal' prints unscaled on both.")
 @click.option("--layout", type=click.Choice(LAYOUT_CHOICES), default="9up", show_default=True, help="Cards: 9-up sharing cut lines, 8-up landscape each with its own bleed, or 1-up files for print services.")
 @click.option("--duplex", type=click.Choice(DUPLEX_CHOICES), default="long-edge", show_default=True, help="How backs are printed: the flip of a duplex printer, a fold-over gutter, or separate sheets.")
-@click.option("--back-offset", "back_offset", default="0,0", show_default=True, metavar="X,Y", help="Move backs by X,Y mm (right, up, as seen through the front) to match your printer; see the calibration page.")
+@click.option("--back-offset", "back_offset", default=None, show_default="0,0", metavar="X,Y", help="Move backs by X,Y mm (right, up, as seen through the front) to match your printer; see the calibration page.")
+@click.option("--printer", metavar="NAME", help="Print with a saved printer profile (its flip and back offset): see `kitpress printer setup`.")
 @click.option("--ink", type=click.Choice(INK_CHOICES), default="full", show_default=True, help="'low': no full-bleed fills, light tints, outlined art.")
 @click.option("--booklet", type=click.Choice(BOOKLET_CHOICES), default="pages", show_default=True, help="'saddle': a half-size booklet imposed 2-up for folding and stapling.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True)
@@ -39,17 +40,16 @@ def _complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> li
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), help="How many games to render at once (default: one per core).")
 @click.option("--only", "only", multiple=True, metavar="KIND", help="Build only these files (repeat, or a comma list): a print job's kind or name such as cards, board or tokens, or booklet (rules), teachers-book, calibration; the rest of the kit stays as it is.")
-def command(games: tuple[str, ...], paper: tuple[str, ...], layout: str, duplex: str, back_offset: str, ink: str, booklet: str, out_dir: Path, variant: str | None, force: bool, watch: bool, quiet: bool, jobs: int | None, only: tuple[str, ...]) -> None:
+@click.pass_context
+def command(ctx: click.Context, games: tuple[str, ...], paper: tuple[str, ...], layout: str, duplex: str, back_offset: str | None, printer: str | None, ink: str, booklet: str, out_dir: Path, variant: str | None, force: bool, watch: bool, quiet: bool, jobs: int | None, only: tuple[str, ...]) -> None:
     """Build the print kit of each GAME into OUT/<game>/."""
-    from kitpress.sheets.presets import Preset, parse_offset
+    from kitpress.commands.print_options import print_settings
+    from kitpress.sheets.presets import Preset
 
-    try:
-        offset = parse_offset(back_offset)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="--back-offset") from None
+    duplex, offset, profile = print_settings(ctx, printer, duplex, back_offset)
     kinds = _kinds(only)
     presets = [Preset(p, layout, duplex, offset, ink, booklet) for p in (paper or ("letter", "a4"))]
-    if not (force or watch or kinds):
+    if not (force or watch or kinds or profile):
         from kitpress.fingerprint import kits_in_place
 
         # Nothing changed: say so before importing a game pack, loading a spec or importing a renderer.
@@ -68,7 +68,7 @@ def command(games: tuple[str, ...], paper: tuple[str, ...], layout: str, duplex:
 
     def once(force_now: bool) -> None:
         with Progress(len(chosen), quiet) as progress:
-            for line in build_games(chosen, presets, out_dir=out_dir, variant=variant, force=force_now, progress=progress.step, say=_say_err, jobs=jobs, only=wanted):
+            for line in build_games(chosen, presets, out_dir=out_dir, variant=variant, force=force_now, progress=progress.step, say=_say_err, jobs=jobs, only=wanted, printer=profile):
                 if not quiet:
                     click.echo(line)
 

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import sys
+import time
 from pathlib import Path
 
 import click
 
 from kitpress.classkit import DEFAULT_CLASS_SIZE, MAX_CLASS_SIZE
 from kitpress.commands.common import games_or_all
-from kitpress.sheets.presets import PAPER_CHOICES
+from kitpress.sheets.presets import BOOKLET_CHOICES, DUPLEX_CHOICES, INK_CHOICES, PAPER_CHOICES
+
+KIT_LAYOUTS = ("9up", "8up")  # classkit.kit.KIT_LAYOUTS, without importing the kit at start-up
 
 
 def _split(games: tuple[str, ...]) -> tuple[str, ...]:
@@ -16,20 +20,60 @@ def _split(games: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(g for value in games for g in value.split(",") if g.strip())
 
 
+def _variants(given: tuple[str, ...]) -> dict[str, str]:
+    """--variant GAME=VARIANT, repeated: one variant a game."""
+    out: dict[str, str] = {}
+    for value in given:
+        game, sep, variant = value.partition("=")
+        game, variant = game.strip(), variant.strip()
+        if not sep or not game or not variant:
+            raise click.BadParameter(f"expected GAME=VARIANT, such as momentum=thirty-rounds; got {value!r}", param_hint="--variant")
+        if game in out and out[game] != variant:
+            raise click.BadParameter(f"two variants for {game}: {out[game]} and {variant}", param_hint="--variant")
+        out[game] = variant
+    return out
+
+
+class Stages:
+    """One line on stderr a stage (building a game, the print jobs, the preview), with the seconds so far;
+    not with --quiet."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.quiet, self.start = quiet, time.monotonic()
+
+    def __call__(self, stage: str) -> None:
+        if not self.quiet:
+            click.echo(f"[{time.monotonic() - self.start:4.1f} s] {stage}…", file=sys.stderr)
+
+
 @click.command("kit")
 @click.option("--class-size", "class_size", type=click.IntRange(1, MAX_CLASS_SIZE), default=DEFAULT_CLASS_SIZE, show_default=True, help="Students in the class.")
 @click.option("--games", multiple=True, metavar="GAME[,GAME…]", help="Games to include (bundled ids or spec files); repeat or separate with commas. Default: every bundled game.")
+@click.option("--variant", "variant", multiple=True, metavar="GAME=VARIANT", help="Print a game in a variant of its rules (see `kitpress list`); repeat for several games.")
 @click.option("--paper", type=click.Choice(PAPER_CHOICES), default="letter", show_default=True, help="The paper the school prints on.")
+@click.option("--layout", type=click.Choice(KIT_LAYOUTS), default="9up", show_default=True, help="Cards: 9-up sharing cut lines, or 8-up landscape each with its own bleed.")
+@click.option("--duplex", type=click.Choice(DUPLEX_CHOICES), default="long-edge", show_default=True, help="How backs are printed: the flip of a duplex printer, a fold-over gutter, or separate sheets.")
+@click.option("--back-offset", "back_offset", default=None, show_default="0,0", metavar="X,Y", help="Move backs by X,Y mm (right, up, as seen through the front); see the calibration page.")
+@click.option("--printer", metavar="NAME", help="Print with a saved printer profile (its flip and back offset): see `kitpress printer setup`.")
+@click.option("--ink", type=click.Choice(INK_CHOICES), default="full", show_default=True, help="'low': no full-bleed fills, light tints, outlined art.")
+@click.option("--booklet", type=click.Choice(BOOKLET_CHOICES), default="pages", show_default=True, help="'saddle': the student rules as a half-size booklet, folded and stapled.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True)
-def command(class_size: int, games: tuple[str, ...], paper: str, out_dir: Path) -> None:
-    """Build a class kit: print files, packing list, guide, preview.
+@click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
+@click.pass_context
+def command(ctx: click.Context, class_size: int, games: tuple[str, ...], variant: tuple[str, ...], paper: str, layout: str, duplex: str, back_offset: str | None, printer: str | None, ink: str, booklet: str, out_dir: Path, quiet: bool) -> None:
+    """Build a class kit: print jobs, packing list, guide, preview.
 
     Writes OUT/classroom-kit/ and OUT/classroom-kit.zip, and the preview gallery at OUT/index.html.
 
     Each game is played at tables of the largest size it allows, so the class needs as few sets as
-    possible; the packing list says how many copies of each file to print and on what paper.
+    possible; the packing list says what to print, in which order, on what paper.
     """
-    from kitpress.classkit.kit import make_kit
+    from kitpress.classkit.kit import KitOptions, make_kit
+    from kitpress.commands.print_options import print_settings
 
-    for line in make_kit(games_or_all(_split(games)), class_size, paper, out_dir):
-        click.echo(line)
+    variants = _variants(variant)
+    duplex, offset, profile = print_settings(ctx, printer, duplex, back_offset)
+    options = KitOptions(layout, duplex, offset, ink, booklet, variants, profile, Stages(quiet))
+    for line in make_kit(games_or_all(_split(games)), class_size, paper, out_dir, options):
+        if not quiet:
+            click.echo(line)

@@ -1,0 +1,81 @@
+"""`kitpress printer`: calibrate a printer once and save what it measured under a name, for
+`build --printer NAME` and `kit --printer NAME`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from kitpress.sheets.presets import PAPER_CHOICES
+
+FLIPS = ("long-edge", "short-edge")
+CALIBRATION_TITLE = b"kitpress duplex calibration"  # a file with this title is kitpress's to replace
+
+
+@click.group("printer")
+def command() -> None:
+    """Printer profiles: the back offset and scale check of one printer, saved under a name."""
+
+
+@command.command("setup")
+@click.argument("name")
+@click.option("--paper", type=click.Choice(PAPER_CHOICES), default="letter", show_default=True)
+@click.option("--duplex", type=click.Choice(FLIPS), default="long-edge", show_default=True, help="The flip the printer uses for double-sided pages.")
+@click.option("--page", "page", type=click.Path(dir_okay=False, path_type=Path), help="Where to write the calibration page. Default: calibration-NAME.pdf here.")
+@click.option("--x", "x", type=float, help="The X reading (mm); asked for when not given.")
+@click.option("--y", "y", type=float, help="The Y reading (mm); asked for when not given.")
+@click.option("--line", "line", type=float, help="What the 100 mm line measured (mm); asked for when not given.")
+def setup(name: str, paper: str, duplex: str, page: Path | None, x: float | None, y: float | None, line: float | None) -> None:
+    """Write the calibration page, ask for its readings, and save printer NAME.
+
+    A saved profile is checked again: the page is made with its offset, and the readings correct it.
+    """
+    from kitpress import atomic
+    from kitpress import printer as profiles
+    from kitpress.errors import UsageError
+    from kitpress.pieces import PT_PER_MM
+    from kitpress.sheets.calibration import calibration_pdf
+
+    profiles.check_name(name)
+    in_use = (0.0, 0.0)
+    if profiles.profile_path(name).is_file():
+        old = profiles.load(name)
+        if old.duplex == duplex:
+            in_use = old.back_offset_mm
+    target = page or Path(f"calibration-{name}.pdf")
+    if target.exists() and (not target.is_file() or CALIBRATION_TITLE not in target.read_bytes()):
+        raise UsageError(f"{target}: exists and is not a calibration page kitpress wrote; choose another --page")
+    atomic.write_bytes(target, calibration_pdf(paper, duplex, (in_use[0] * PT_PER_MM, in_use[1] * PT_PER_MM)))
+    click.echo(f"wrote {target}: print it double-sided ({duplex.replace('-', ' ')} flip) at 100 % / actual size, on plain paper.")
+    click.echo("Hold the sheet to the light and read where the back's long cross crosses the front's rulers.")
+    reading_x = x if x is not None else click.prompt("X: where the back's upright line crosses the X ruler (mm, right +)", type=float)
+    reading_y = y if y is not None else click.prompt("Y: where the back's level line crosses the Y ruler (mm, up +)", type=float)
+    measured = line if line is not None else click.prompt("The line that must measure 100 mm: what does it measure (mm)?", type=float, default=100.0)
+    for label, value, limit in (("X", reading_x, 20.0), ("Y", reading_y, 20.0)):
+        if abs(value) > limit:
+            raise UsageError(f"{label} = {value:g} mm: the rulers read -10 to +10 mm; print the page again and read it held to the light")
+    if not 50 <= measured <= 150:
+        raise UsageError(f"the 100 mm line measured {measured:g} mm? Measure it again with a ruler (50 to 150 mm)")
+    offset = profiles.new_offset(in_use, (reading_x, reading_y))
+    if any(abs(v) > 20 for v in offset):
+        raise UsageError(f"that gives a back offset of {offset[0]:g},{offset[1]:g} mm, beyond 20 mm: print the page again and read it held to the light")
+    saved = profiles.save(profiles.Profile(name, paper, duplex, offset, measured))
+    click.echo(f"saved printer {name}: back offset {offset[0]:g},{offset[1]:g} mm, {duplex} flip, in {saved}")
+    advice = profiles.scale_advice(measured)
+    if advice:
+        click.echo(f"warning: {advice}", err=True)
+    click.echo(f"Build with it: kitpress kit --printer {name} (or kitpress build --printer {name})")
+
+
+@command.command("list")
+def list_profiles() -> None:
+    """The saved printer profiles, one a line."""
+    from kitpress import printer as profiles
+
+    names = profiles.saved_names()
+    if not names:
+        click.echo(f"no printer profile saved in {profiles.config_dir() / 'printers'}; make one with: kitpress printer setup NAME")
+    for name in names:
+        p = profiles.load(name)
+        click.echo(f"{p.name}: back offset {p.back_offset_mm[0]:g},{p.back_offset_mm[1]:g} mm, {p.duplex} flip, 100 mm line at {p.line_mm:g} mm")
