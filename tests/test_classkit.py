@@ -174,8 +174,9 @@ def test_packing_numbers_follow_manifest_pages_and_copies(out: Path, kit_json: d
     calibration = {i["path"]: i for i in kit_json["class"]}["calibration-letter-long-edge.pdf"]
     assert (calibration["copies"], calibration["sheets"]) == (1, 1)
     everything = [*kit_json["class"], *game["print"]]
-    assert sum(kit_json["sheets"].values()) == sum(i["sheets"] for i in everything)
-    assert kit_json["sheets"][CARD_STOCK] == sum(i["sheets"] for i in everything if i["paper"] == CARD_STOCK)
+    covers = {stock: sum(1 for j in kit_json["jobs"] if j["stock"] == stock) for stock in kit_json["sheets"]}
+    assert sum(kit_json["sheets"].values()) == sum(i["sheets"] for i in everything) + len(kit_json["jobs"])  # a cover sheet a job
+    assert kit_json["sheets"][CARD_STOCK] == sum(i["sheets"] for i in everything if i["paper"] == CARD_STOCK) + covers[CARD_STOCK]
     assert game["bring"] == []  # every component is printed: the streak count is a token now, no d6 to bring
 
 
@@ -189,7 +190,7 @@ def test_the_teachers_book_is_printed_once_and_the_guide_points_to_it(out: Path,
     assert f"student rules, one a table: {GAME}/{GAME}-rules-letter.pdf" in text
 
 
-def test_packing_list_text_and_one_page_pdf_agree(out: Path, kit_json: dict[str, Any]) -> None:
+def test_packing_list_text_and_pdf_agree(out: Path, kit_json: dict[str, Any]) -> None:
     text = (out / KIT_FOLDER / "packing-list.txt").read_text("utf-8")
     total = sum(kit_json["sheets"].values())
     assert f"Print {total} sheets in all: {kit_json['sheets'][CARD_STOCK]} card stock, {kit_json['sheets'][PLAIN]} plain paper." in text
@@ -201,14 +202,49 @@ def test_packing_list_text_and_one_page_pdf_agree(out: Path, kit_json: dict[str,
     assert "14 envelopes or zip bags" in text
     assert "Momentum Game!: 2 players\n" in text  # no playing time: the design document states none
     reader = PdfReader(str(out / KIT_FOLDER / "packing-list.pdf"))
-    assert len(reader.pages) == 1
-    pdf_text = " ".join(reader.pages[0].extract_text().split())
+    listed = {i["path"]: i for i in kit_json["class"]}["packing-list.pdf"]
+    assert listed["pages"] == len(reader.pages)
+    pdf_text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())
     for needle in ("Packing list: a class of 29", f"Print {total} sheets in all", "17 pieces", "momentum-game-cards-letter.pdf", "Cut, per set:"):
         assert needle in pdf_text, needle
+    # The print jobs come first, in their order, before any game's own files.
+    names = [j["file"] for j in kit_json["jobs"]]
+    assert [pdf_text.index(n) for n in names] == sorted(pdf_text.index(n) for n in names)
+    assert pdf_text.index(names[-1]) < pdf_text.index("momentum-game-cards-letter.pdf")
+    assert text.index("Print jobs, in this order") < text.index(names[0]) < text.index("Print 14 copies of each:")
+
+
+def type_sizes(pdf: bytes) -> list[float]:
+    """The size every run of text is set at (points, as printed: the text matrix's scale times the font size)."""
+    sizes: list[float] = []
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+
+        def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
+            if text.strip():
+                sizes.append(round(size * abs(tm[3]) * abs(cm[3] or 1), 2))
+
+        page.extract_text(visitor_text=visit)
+    return sizes
+
+
+def test_packing_list_and_job_covers_are_set_at_10_pt_or_more(out: Path) -> None:
+    folder = out / KIT_FOLDER
+    listing = type_sizes((folder / "packing-list.pdf").read_bytes())
+    assert listing and min(listing) >= 10.0, sorted(set(listing))[:5]
+    for job in sorted(folder.glob("[0-9]-*.pdf")):
+        first = PdfReader(str(job))
+        from pypdf import PdfWriter
+
+        cover = PdfWriter()
+        cover.add_page(first.pages[0])
+        buffer = io.BytesIO()
+        cover.write(buffer)
+        sizes = type_sizes(buffer.getvalue())
+        assert sizes and min(sizes) >= 10.0, (job.name, sorted(set(sizes))[:5])
 
 
 def _big_plan() -> KitPlan:
-    """Four games' worth of rows, to see that the list still fits one page."""
+    """Four games' worth of rows, set at 10 pt on as many pages as they take."""
     loaded = load_spec(GAME)
     seating = seating_for(loaded, 28)
     items = tuple(PrintItem(f"{GAME}/file-{n}-with-a-long-name-letter.pdf", Path("x.pdf"), f"A piece of the kit number {n}", "cards", CARD_STOCK, "long-edge", 6, 14, "18 cards") for n in range(6))
@@ -216,9 +252,43 @@ def _big_plan() -> KitPlan:
     return KitPlan(28, "a4", games)
 
 
-def test_packing_pdf_of_four_games_fits_one_page() -> None:
+def test_packing_pdf_of_four_games_stays_readable() -> None:
     pdf = packing.packing_pdf(_big_plan())
-    assert len(PdfReader(io.BytesIO(pdf)).pages) == 1
+    assert len(PdfReader(io.BytesIO(pdf)).pages) > 1
+    assert min(type_sizes(pdf)) >= 10.0
+
+
+# --- the print jobs ------------------------------------------------------------------------------
+
+
+def test_print_jobs_hold_every_copy_in_order_each_opening_with_a_cover(out: Path, kit_json: dict[str, Any]) -> None:
+    folder = out / KIT_FOLDER
+    jobs = kit_json["jobs"]
+    assert [j["file"] for j in jobs] == ["1-calibration-long-edge.pdf", "2-card-stock-duplex.pdf", "3-card-stock-single-sided.pdf", "4-plain-duplex.pdf", "5-plain-single-sided.pdf"]
+    held = [p["path"] for j in jobs for p in j["parts"]]
+    printed = [i["path"] for i in [*kit_json["class"], *kit_json["games"][0]["print"]] if i["kind"] != "packing-list"]
+    assert sorted(held) == sorted(printed), "every file is in exactly one job"
+    for job in jobs:
+        reader = PdfReader(str(folder / job["file"]))
+        double = job["duplex"] != "none"
+        cover = " ".join(reader.pages[0].extract_text().split())
+        number = int(job["file"].split("-")[0])
+        for needle in (f"Print job {number} of {len(jobs)}", "100 % / actual size", "Copies 1: this file already holds every copy", f"Sheets {job['sheets']}, this cover included", "both sides, flip on the long edge" if double else "Sides one side"):
+            assert needle in cover, (job["file"], needle)
+        assert ("card stock, 200–250 g/m²" in cover) == (job["stock"] == CARD_STOCK)
+        pages = [2 if double else 1]  # the cover, and its blank back when double-sided
+        for part in job["parts"]:
+            own = len(PdfReader(str(folder / part["path"])).pages)
+            assert part["path"] in cover
+            pages.append((own + (own % 2 if double else 0)) * part["copies"])
+        assert len(reader.pages) == sum(pages), job["file"]
+        assert job["sheets"] == (sum(pages) + 1) // 2 if double else sum(pages)
+        assert {(round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in reader.pages} <= {(612, 792), (792, 612)}
+    # The first copy of the cards follows the cover as the cards' own file prints it.
+    cards = next(j for j in jobs if j["file"] == "2-card-stock-duplex.pdf")
+    reader = PdfReader(str(folder / cards["file"]))
+    own = PdfReader(str(folder / cards["parts"][0]["path"]))
+    assert reader.pages[2].extract_text() == own.pages[0].extract_text()
 
 
 # --- the teacher guide ---------------------------------------------------------------------------

@@ -80,10 +80,26 @@ def test_every_link_is_relative_and_resolves(out: Path, page: str) -> None:
     assert "<link" not in (out / page).read_text("utf-8"), "the CSS is inlined"
 
 
+def test_the_print_jobs_come_first_in_order_with_their_covers(out: Path) -> None:
+    folder = out / KIT_FOLDER
+    html_text = (folder / "index.html").read_text("utf-8")
+    jobs = sorted(folder.glob("[0-9]-*.pdf"), key=lambda p: int(p.name.split("-")[0]))
+    assert [p.name.split("-")[0] for p in jobs] == [str(n) for n in range(1, len(jobs) + 1)] and len(jobs) >= 4
+    places = [html_text.index(f'href="{p.name}"') for p in jobs]
+    assert places == sorted(places)
+    assert places[-1] < html_text.index(f'href="{GAME}/{GAME}-cards-letter.pdf"'), "the jobs before the per-game files"
+    for job in jobs:
+        thumb = folder / "preview" / f"{job.stem}-1.png"
+        assert f'src="preview/{job.stem}-1.png"' in html_text
+        assert not (folder / "preview" / f"{job.stem}-2.png").exists(), "the job's first page only: its cover"
+        pdf = job.read_bytes()
+        assert render_pages(pdf, first=1) == [thumb.read_bytes()]
+
+
 def test_a_thumbnail_for_every_page_of_every_pdf(out: Path) -> None:
     folder = out / KIT_FOLDER
     html_text = (folder / "index.html").read_text("utf-8")
-    pdfs = sorted(folder.rglob("*.pdf"))
+    pdfs = sorted(p for p in folder.rglob("*.pdf") if p.parent != folder or not p.name[0].isdigit())  # a print job shows its cover
     assert {p.name for p in pdfs} >= {"teacher-guide.pdf", "packing-list.pdf", f"{GAME}-cards-letter.pdf", f"{GAME}-rules-letter.pdf", f"{GAME}-card-stock-letter.pdf"}
     for pdf in pdfs:
         rel = pdf.relative_to(folder).with_suffix("")

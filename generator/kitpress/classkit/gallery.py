@@ -10,6 +10,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from kitpress.classkit.guide import environment
+from kitpress.classkit.jobs import PrintRun
 from kitpress.classkit.plan import KitPlan, PrintItem
 
 TEMPLATE = "gallery.html"
@@ -33,15 +34,15 @@ class Entry:
     thumbs: tuple[Thumb, ...]
 
 
-def render_pages(pdf: bytes, scale: float = SCALE) -> list[bytes]:
-    """Each page as PNG bytes. Same PDF, same pixels: pdfium renders without randomness and PIL's PNG
-    writer adds no time stamp."""
+def render_pages(pdf: bytes, scale: float = SCALE, first: int | None = None) -> list[bytes]:
+    """Each page (or the `first` few) as PNG bytes. Same PDF, same pixels: pdfium renders without
+    randomness and PIL's PNG writer adds no time stamp."""
     import pypdfium2 as pdfium
 
     document = pdfium.PdfDocument(pdf)
     try:
         out = []
-        for index in range(len(document)):
+        for index in range(min(len(document), first or len(document))):
             page = document[index]
             image = page.render(scale=scale, may_draw_forms=False).to_pil().convert("RGB")
             buffer = io.BytesIO()
@@ -60,13 +61,12 @@ def page_labels(item: PrintItem) -> list[str]:
     return [f"page {i + 1}" for i in range(item.pages)]
 
 
-def thumbnails(item: PrintItem, pdf: bytes) -> tuple[list[Thumb], dict[str, bytes]]:
+def thumbnails(path: str, pdf: bytes, labels: list[str], first: int | None = None) -> tuple[list[Thumb], dict[str, bytes]]:
     """The thumbnails of one file and the PNG files to write (path relative to the kit folder)."""
     from PIL import Image
 
-    stem = PurePosixPath(item.path).with_suffix("")
-    pngs = render_pages(pdf)
-    labels = page_labels(item)
+    stem = PurePosixPath(path).with_suffix("")
+    pngs = render_pages(pdf, first=first)
     thumbs, files = [], {}
     for index, png in enumerate(pngs):
         path = f"{PREVIEW_DIR}/{stem}-{index + 1}.png"
@@ -90,19 +90,35 @@ def render_index(plan: KitPlan, groups: list[dict[str, Any]], root: str) -> str:
     return environment().get_template(TEMPLATE).render(plan=plan, groups=groups, root=root)
 
 
-def preview(plan: KitPlan, read: Callable[[PrintItem], bytes]) -> tuple[list[dict[str, Any]], dict[str, bytes]]:
-    """Gallery groups (the class's files, then each game's) and every thumbnail PNG to write."""
+def run_entry(run: PrintRun, pdf: bytes) -> tuple[Entry, dict[str, bytes]]:
+    """A print job: its cover's thumbnail, what to load and how many sheets."""
+    thumbs, pngs = thumbnails(run.name, pdf, ["cover"], first=1)
+    facts = f"load {run.stock}; {run.sides}; {run.sheets} sheets, cover included; 1 copy at 100 % / actual size"
+    return Entry(f"{run.number}. {run.title}", run.name, facts, tuple(thumbs)), pngs
+
+
+def preview(plan: KitPlan, read: Callable[[str], bytes]) -> tuple[list[dict[str, Any]], dict[str, bytes]]:
+    """Gallery groups (the print jobs in order, the class's files, then each game's) and every
+    thumbnail PNG to write; `read(path)`: a kit file's bytes."""
     files: dict[str, bytes] = {}
 
     def entries(items: tuple[PrintItem, ...]) -> list[Entry]:
         out = []
         for item in items:
-            thumbs, pngs = thumbnails(item, read(item))
+            thumbs, pngs = thumbnails(item.path, read(item.path), page_labels(item))
             files.update(pngs)
             out.append(entry(item, thumbs))
         return out
 
     groups: list[dict[str, Any]] = []
+    if plan.runs:
+        job_entries = []
+        for run in plan.runs:
+            made, pngs = run_entry(run, read(run.name))
+            files.update(pngs)
+            job_entries.append(made)
+        facts = "print these, in this order; each file holds every copy, and its cover says how to print it"
+        groups.append({"id": "print-jobs", "title": "Print jobs, in order", "facts": facts, "entries": job_entries})
     if plan.class_items:
         groups.append({"id": "class", "title": "For the teacher", "facts": f"a class of {plan.class_size}", "entries": entries(plan.class_items)})
     for game in plan.games:

@@ -10,13 +10,13 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from kitpress import __version__, outfolder
 from kitpress.build import build_games
-from kitpress.classkit import KIT_FOLDER, MAX_CLASS_SIZE, gallery, guide, packing
+from kitpress.classkit import KIT_FOLDER, MAX_CLASS_SIZE, gallery, guide, jobs, packing
 from kitpress.classkit.archive import zip_files
 from kitpress.classkit.plan import PLAIN, KitPlan, PrintItem, plan_kit, seating_for
 from kitpress.errors import UsageError
@@ -100,30 +100,50 @@ def _load(games: list[str], variants: dict[str, str]) -> list[LoadedSpec]:
 def assemble(plan: KitPlan, out_dir: Path, say: Callable[[str], None] | None = None) -> KitPlan:
     """Write the kit folder from already-built games; returns the plan with the teacher's own files.
     Call with OUT's lock held, after `outfolder.check_ours` and `check_top_files`."""
+    say = say or (lambda stage: None)
     with outfolder.os_errors(out_dir):
         files = {item.path: item.source.read_bytes() for item in plan.all_items()}
+    say("typesetting the teacher guide")
     guide_pdf, guide_pages = guide.render_pdf(plan)
     files["teacher-guide.pdf"] = guide_pdf
-    own = [
-        PrintItem("packing-list.pdf", out_dir / KIT_FOLDER / "packing-list.pdf", "Packing list", "packing-list", PLAIN, "none", 1, 1),
-        PrintItem("teacher-guide.pdf", out_dir / KIT_FOLDER / "teacher-guide.pdf", "Teacher guide", "guide", PLAIN, "long-edge", guide_pages, 1),
-    ]
-    plan = plan.with_class_items([*own, *plan.class_items])
-    files["packing-list.pdf"] = packing.packing_pdf(plan)
+    guide_item = PrintItem("teacher-guide.pdf", out_dir / KIT_FOLDER / "teacher-guide.pdf", "Teacher guide", "guide", PLAIN, "long-edge", guide_pages, 1)
+    plan = plan.with_class_items([guide_item, *plan.class_items])
+    say("merging the print jobs")
+    runs = jobs.plan_runs(plan, lambda item: (files[item.path],) * item.copies)
+    plan = replace(plan, runs=tuple(runs))
+    for run in runs:
+        files[run.name] = jobs.run_pdf(run, plan)
+    # The packing list names the jobs; it is printed from its own file, so its pages are counted once known.
+    pages = 1
+    while True:
+        listed = plan.with_class_items([_packing_item(out_dir, pages), *plan.class_items])
+        data = packing.packing_pdf(listed)
+        found = packing.page_count(data)
+        if found == pages:
+            break
+        pages = found
+    plan = listed
+    files["packing-list.pdf"] = data
     files["packing-list.txt"] = packing.packing_text(plan).encode("utf-8")
     files["kit.json"] = kit_json(plan)
-    groups, pngs = gallery.preview(plan, lambda item: files[item.path])
+    say("drawing the preview")
+    groups, pngs = gallery.preview(plan, lambda path: files[path])
     files.update(pngs)
     files["index.html"] = gallery.render_index(plan, groups, root="").encode("utf-8")
     ordered = sorted(files.items())
     final = out_dir / KIT_FOLDER
     listing = folder_manifest(ordered)
+    say("writing the kit")
     outfolder.write_folder(final, ordered, listing)
     outfolder.write_top_files(out_dir, {
         f"{KIT_FOLDER}.zip": zip_files([*ordered, (outfolder.MANIFEST, listing)], KIT_FOLDER),
         "index.html": gallery.render_index(plan, groups, root=f"{KIT_FOLDER}/").encode("utf-8"),
     })  # fmt: skip
     return plan
+
+
+def _packing_item(out_dir: Path, pages: int) -> PrintItem:
+    return PrintItem("packing-list.pdf", out_dir / KIT_FOLDER / "packing-list.pdf", "Packing list", "packing-list", PLAIN, "long-edge" if pages > 1 else "none", pages, 1)
 
 
 def folder_manifest(files: list[tuple[str, bytes]]) -> bytes:
@@ -146,6 +166,13 @@ def _item(item: PrintItem) -> dict[str, Any]:
     return out
 
 
+def _run(run: jobs.PrintRun) -> dict[str, Any]:
+    return {
+        "file": run.name, "stock": run.stock, "duplex": run.duplex, "sheets": run.sheets,
+        "parts": [{"path": p.item.path, "copies": p.item.copies, "sheets": p.item.sheets} for p in run.parts],
+    }  # fmt: skip
+
+
 def kit_json(plan: KitPlan) -> bytes:
     """The plan as data, for scripts and tests: the same numbers as the packing list."""
     body = {
@@ -154,6 +181,7 @@ def kit_json(plan: KitPlan) -> bytes:
         "paper": plan.paper,
         **({"printer": plan.printer} if plan.printer else {}),
         "sheets": plan.sheets_by_stock(),
+        "jobs": [_run(r) for r in plan.runs],
         "class": [_item(i) for i in plan.class_items],
         "games": [
             {

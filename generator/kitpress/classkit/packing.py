@@ -1,5 +1,5 @@
-"""The packing list, as text and as a one-page PDF: what to print on which paper and how, how many
-sheets, what to cut, what else to bring, and how long each game takes."""
+"""The packing list, as text and as a PDF at 10 pt: the print jobs in their order, then each game's sets,
+cuts and files, what else to bring, and how long each game takes."""
 
 from __future__ import annotations
 
@@ -12,11 +12,12 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from kitpress import fonts
+from kitpress.classkit.jobs import PrintRun
 from kitpress.classkit.plan import GamePlan, KitPlan, PrintItem
 from kitpress.sheets.geometry import PAPERS
 
 GENERAL_BRING = "Scissors or a paper trimmer (a corner rounder for the cards if you have one)"
-FONT_SIZES = (9.0, 8.5, 8.0, 7.5, 7.0, 6.5, 6.0, 5.5, 5.0, 4.5)
+BODY_PT = 10.0  # read at arm's length in a busy room; the list takes as many pages as it needs
 
 
 def _plural(n: int, word: str) -> str:
@@ -56,11 +57,41 @@ def seating_line(game: GamePlan) -> str:
     return f"This class: {game.seating.describe()}, so {_plural(game.seating.tables, 'set')}."
 
 
+def before_you_print(plan: KitPlan) -> list[str]:
+    """What every print job needs, said once at the top."""
+    lines = [
+        "Print the jobs below in their order, one copy of each file: each already holds every copy the class needs, and opens with a cover page saying how to print it.",
+        "Print at 100 % / actual size, never 'fit to page'. Card stock: 200–250 g/m² (65–110 lb cover), through the printer's rear or manual feed.",
+    ]
+    listed = next((i for i in plan.class_items if i.kind == "packing-list"), None)
+    if listed is not None:
+        lines.append(f"This list is {listed.path} ({_plural(listed.sheets, 'sheet')}), printed on its own.")
+    if plan.printer:
+        x, y = plan.printer["back_offset_mm"]
+        lines.append(f"The backs are placed for printer profile {plan.printer['name']} (back offset {x:g},{y:g} mm); print the calibration page to check it.")
+    return lines
+
+
+def run_line(run: PrintRun) -> str:
+    return f"{run.name}: {run.title.lower() if not run.calibration else run.title}; {_plural(run.sheets, 'sheet')}"
+
+
+def run_contents(plan: KitPlan, run: PrintRun) -> str:
+    return "; ".join(f"{plan.full_title(p.item)} × {p.item.copies}" if p.item.copies > 1 else plan.full_title(p.item) for p in run.parts)
+
+
 # --- text --------------------------------------------------------------------------------------
 
 
 def packing_text(plan: KitPlan) -> str:
     out = [f"PACKING LIST: a class of {plan.class_size}, printed on {plan.paper_name}", sheets_summary(plan), ""]
+    out += [*before_you_print(plan), ""]
+    if plan.runs:
+        out.append("Print jobs, in this order")
+        for run in plan.runs:
+            out.append(f"  [ ] {run.number}. {run_line(run)}")
+            out.append(f"        {run_contents(plan, run)}")
+        out.append("")
 
     def item_lines(items: tuple[PrintItem, ...] | list[PrintItem]) -> list[str]:
         width = max(len(i.title) for i in items)
@@ -70,6 +101,7 @@ def packing_text(plan: KitPlan) -> str:
             lines.append(f"      {' ' * width}  {i.path}" + (f" ({i.note})" if i.note else ""))
         return lines
 
+    out += ["The files one by one (the print jobs hold them all; print one of these to replace a lost piece)", ""]
     if plan.class_items:
         out += ["Once for the class", *item_lines(plan.class_items), ""]
     for game in plan.games:
@@ -83,11 +115,13 @@ def packing_text(plan: KitPlan) -> str:
         out.append("")
     out.append("Also bring")
     out += [f"  [ ] {line}" for line in bring_lines(plan)]
-    out += ["", "No duplex printer? Print the odd pages, turn the stack over, and print the even pages on their backs."]
+    out += ["", NO_DUPLEX]
     return "\n".join(out) + "\n"
 
 
 # --- PDF ---------------------------------------------------------------------------------------
+
+NO_DUPLEX = "No duplex printer? Print the odd pages, turn the stack over, and print the even pages on their backs."
 
 
 @dataclass(frozen=True)
@@ -100,11 +134,10 @@ class _Styles:
         styles = {
             "title": ParagraphStyle("title", fontName=bold, fontSize=s * 2, leading=s * 2.4, spaceAfter=s * 0.3, textColor="#263238"),
             "lead": ParagraphStyle("lead", fontName=bold, fontSize=s * 1.15, leading=s * 1.5, spaceAfter=s * 0.6),
-            "h": ParagraphStyle("h", fontName=bold, fontSize=s * 1.25, leading=s * 1.6, spaceBefore=s * 0.9, spaceAfter=s * 0.2, textColor="#263238"),
-            "body": ParagraphStyle("body", fontName=regular, fontSize=s, leading=s * 1.3),
+            "h": ParagraphStyle("h", fontName=bold, fontSize=s * 1.25, leading=s * 1.6, spaceBefore=s * 0.9, spaceAfter=s * 0.3, textColor="#263238", keepWithNext=1),
+            "body": ParagraphStyle("body", fontName=regular, fontSize=s, leading=s * 1.3, spaceAfter=s * 0.25),
             "cell": ParagraphStyle("cell", fontName=regular, fontSize=s, leading=s * 1.22),
             "num": ParagraphStyle("num", fontName=regular, fontSize=s, leading=s * 1.22, alignment=2),
-            "small": ParagraphStyle("small", fontName=regular, fontSize=s * 0.85, leading=s * 1.1, textColor="#555555"),
         }
         return styles[name]
 
@@ -113,73 +146,80 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+def _grid(rows: list[list[Flowable]], widths: list[float]) -> Table:
+    t = Table(rows, colWidths=widths, repeatRows=1)
+    t.setStyle(TableStyle([
+        ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#9e9e9e")),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#eceff1")),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+    ]))  # fmt: skip
+    return t
+
+
 def _story(plan: KitPlan, st: _Styles, width: float) -> list[Flowable]:
     def p(text: str, style: str = "body") -> Paragraph:
         return Paragraph(text, st.para(style))
 
     def table(items: tuple[PrintItem, ...] | list[PrintItem]) -> Table:
-        head = [p("<b>☐</b>", "cell"), p("<b>Print</b>", "cell"), p("<b>Paper</b>", "cell"), p("<b>Sides</b>", "cell"), p("<b>Pages</b>", "num"), p("<b>Copies</b>", "num"), p("<b>Sheets</b>", "num")]
+        head = [p("<b>Print</b>", "cell"), p("<b>Pages</b>", "num"), p("<b>Copies</b>", "num"), p("<b>Sheets</b>", "num")]
         rows = [head]
         for i in items:
-            what = f"<b>{_escape(i.title)}</b><br/><font size='{st.size * 0.8:.1f}' color='#555555'>{_escape(i.path)}</font>"
+            what = f"<b>{_escape(i.title)}</b>: {i.stock}, {i.sides}<br/>{_escape(i.path)}"
             if i.note:
-                what += f"<br/><font size='{st.size * 0.8:.1f}'>{_escape(i.note)}</font>"
-            rows.append([p("☐", "cell"), p(what, "cell"), p(i.stock, "cell"), p(i.sides, "cell"), p(str(i.pages), "num"), p(str(i.copies), "num"), p(f"<b>{i.sheets}</b>", "num")])
-        fractions = (0.04, 0.39, 0.12, 0.2, 0.08, 0.08, 0.09)
-        t = Table(rows, colWidths=[width * f for f in fractions], repeatRows=1)
-        t.setStyle(TableStyle([
-            ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#9e9e9e")),
-            ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#eceff1")),
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("TOPPADDING", (0, 0), (-1, -1), 1.5),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-        ]))  # fmt: skip
-        return t
+                what += f"<br/>{_escape(i.note)}"
+            rows.append([p(what, "cell"), p(str(i.pages), "num"), p(str(i.copies), "num"), p(str(i.sheets), "num")])
+        return _grid(rows, [width * f for f in (0.7, 0.1, 0.1, 0.1)])
+
+    def jobs() -> Table:
+        head = [p("<b>☐</b>", "cell"), p("<b>Job</b>", "cell"), p("<b>Load and print</b>", "cell"), p("<b>Sheets</b>", "num")]
+        rows = [head]
+        for run in plan.runs:
+            what = f"<b>{run.number}. {_escape(run.name)}</b><br/>{_escape(run_contents(plan, run))}"
+            load = _escape(run.title if run.calibration else f"{run.stock}; {run.sides}")
+            rows.append([p("☐", "cell"), p(what, "cell"), p(load, "cell"), p(f"<b>{run.sheets}</b>", "num")])
+        return _grid(rows, [width * f for f in (0.05, 0.56, 0.28, 0.11)])
 
     story: list[Flowable] = [
         p(f"Packing list: a class of {plan.class_size}", "title"),
         p(f"Printed on {_escape(plan.paper_name)}. {_escape(sheets_summary(plan))}", "lead"),
+        *(p(_escape(line)) for line in before_you_print(plan)),
     ]
-    if plan.class_items:
-        story += [p("Once for the class", "h"), table(plan.class_items)]
+    if plan.runs:
+        story += [p("Print jobs, in this order", "h"), jobs()]
+    story += [p("Each game: its sets, what to cut, its files one by one", "h"),
+              p("The print jobs hold every file below; print one of these files to replace a lost piece.")]  # fmt: skip
     for game in plan.games:
         story += [p(_escape(game_heading(game)), "h"), p(_escape(seating_line(game)))]
-        if game.items:
-            story += [Spacer(1, st.size * 0.3), table(game.items)]
         cut = cut_line(game)
         if cut:
-            story += [Spacer(1, st.size * 0.3), p(f"<b>Cut, per set:</b> {_escape(cut)}.")]
+            story.append(p(f"<b>Cut, per set:</b> {_escape(cut)}."))
+        if game.items:
+            story += [Spacer(1, st.size * 0.3), table(game.items)]
+    if plan.class_items:
+        story += [p("Once for the class", "h"), table(plan.class_items)]
     story += [p("Also bring", "h"), *(p(f"☐ {_escape(line)}") for line in bring_lines(plan))]
-    story.append(p("No duplex printer? Print the odd pages, turn the stack over, and print the even pages on their backs.", "small"))
+    story.append(p(NO_DUPLEX))
     return story
 
 
-def _packing_pdf_at(plan: KitPlan, size: float) -> tuple[bytes, int]:
+def page_count(pdf: bytes) -> int:
+    from pypdf import PdfReader
+
+    return len(PdfReader(io.BytesIO(pdf)).pages)
+
+
+def packing_pdf(plan: KitPlan) -> bytes:
+    """The list at BODY_PT, on as many pages as it takes."""
     fonts.register()
     page = PAPERS[plan.paper]
-    margin = 12 * mm
+    margin = 14 * mm
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(
         buffer, pagesize=page, leftMargin=margin, rightMargin=margin, topMargin=margin, bottomMargin=margin,
         title="Packing list", author="kitpress", creator="kitpress", subject="classroom kit", invariant=1, pageCompression=1,
         initialFontName=fonts.RL_NAMES["regular"],
     )  # fmt: skip
-    doc.build(_story(plan, _Styles(size), page[0] - 2 * margin))
-    return buffer.getvalue(), int(doc.page)
-
-
-def packing_pdf(plan: KitPlan) -> bytes:
-    """One page: the largest type size at which the whole list fits (a binary search over FONT_SIZES)."""
-    data, pages = _packing_pdf_at(plan, FONT_SIZES[0])
-    if pages == 1:
-        return data
-    best = None
-    lo, hi = 1, len(FONT_SIZES) - 1
-    while lo <= hi:
-        mid = (lo + hi) // 2
-        data, pages = _packing_pdf_at(plan, FONT_SIZES[mid])
-        if pages == 1:
-            best, hi = data, mid - 1
-        else:
-            lo = mid + 1
-    return best if best is not None else _packing_pdf_at(plan, FONT_SIZES[-1])[0]
+    doc.build(_story(plan, _Styles(BODY_PT), page[0] - 2 * margin))
+    return buffer.getvalue()

@@ -20,7 +20,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kitpress.classkit.tables import Seating, seat_class
 from kitpress.errors import UsageError
@@ -38,6 +38,9 @@ from kitpress.stock import (
     stock_rank,
     title_and_cut,
 )
+
+if TYPE_CHECKING:
+    from kitpress.classkit.jobs import PrintRun
 
 PAPER_NAMES = {"letter": "Letter", "a4": "A4", "universal": "Letter or A4 (universal layout, print at 100%)"}
 SIDES = {"none": "single-sided", "long-edge": "double-sided, flip on long edge", "short-edge": "double-sided, flip on short edge", "gutterfold": "single-sided, then folded (gutterfold)"}
@@ -116,6 +119,7 @@ class KitPlan:
     games: tuple[GamePlan, ...]
     class_items: tuple[PrintItem, ...] = field(default=())
     printer: dict[str, Any] | None = None  # the printer profile the kit was built with
+    runs: tuple[PrintRun, ...] = ()  # the print jobs, once they are made (classkit.jobs)
 
     @property
     def paper_name(self) -> str:
@@ -125,14 +129,26 @@ class KitPlan:
         return [*self.class_items, *(item for game in self.games for item in game.items)]
 
     def sheets_by_stock(self) -> dict[str, int]:
+        """What the class prints: the print jobs (covers included) and the packing list; before the jobs
+        are made, every item's sheets."""
         totals: Counter[str] = Counter()
-        for item in self.all_items():
-            totals[item.stock] += item.sheets
+        if self.runs:
+            for run in self.runs:
+                totals[run.stock] += run.sheets
+            totals.update({i.stock: i.sheets for i in self.class_items if i.kind == "packing-list"})
+        else:
+            for item in self.all_items():
+                totals[item.stock] += item.sheets
         return {stock: totals[stock] for stock in sorted(totals, key=stock_rank)}
 
     @property
     def sets(self) -> int:
         return sum(game.seating.tables for game in self.games)
+
+    def full_title(self, item: PrintItem) -> str:
+        """An item's title with its game's ('Momentum Game!: Cards'), where the item alone leaves it open."""
+        game = next((g for g in self.games if item in g.items), None)
+        return item.title if game is None else f"{game.title}: {item.title[:1].lower() + item.title[1:] if item.title[1:2].islower() else item.title}"
 
     def with_class_items(self, items: list[PrintItem]) -> KitPlan:
         return replace(self, class_items=tuple(items))

@@ -1,0 +1,102 @@
+"""A print job's cover page: what to load, which sides and flip, how many copies (one: the file holds
+them all), 100 % / actual size, and what the job holds, file by file. One page, type at least 10 pt."""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from kitpress import fonts
+from kitpress.sheets.geometry import PAPERS
+
+if TYPE_CHECKING:
+    from kitpress.classkit.jobs import PrintRun
+    from kitpress.classkit.plan import KitPlan
+
+SIZE = 11.0  # the body; nothing on the cover is smaller than 10 pt
+MARGIN_MM = 16.0
+
+
+def _styles() -> dict[str, ParagraphStyle]:
+    regular, bold = fonts.RL_NAMES["regular"], fonts.RL_NAMES["bold"]
+    return {
+        "title": ParagraphStyle("title", fontName=bold, fontSize=22, leading=27, spaceAfter=6, textColor="#263238"),
+        "big": ParagraphStyle("big", fontName=bold, fontSize=14, leading=19, spaceAfter=4),
+        "body": ParagraphStyle("body", fontName=regular, fontSize=SIZE, leading=SIZE * 1.35, spaceAfter=3),
+        "cell": ParagraphStyle("cell", fontName=regular, fontSize=10, leading=12.5),
+        "num": ParagraphStyle("num", fontName=regular, fontSize=10, leading=12.5, alignment=2),
+    }
+
+
+def _sides(run: PrintRun) -> str:
+    if run.duplex == "long-edge":
+        return "both sides, flip on the long edge"
+    if run.duplex == "short-edge":
+        return "both sides, flip on the short edge"
+    gutterfold = any(p.item.duplex == "gutterfold" for p in run.parts)
+    return "one side" + ("; the gutterfold sheets are folded on the dashed line after printing" if gutterfold else "")
+
+
+def story(run: PrintRun, plan: KitPlan) -> list[Flowable]:
+    from kitpress.classkit.jobs import LOAD
+
+    st = _styles()
+    runs = plan.runs
+    after = next((r for r in runs if r.number == run.number + 1), None)
+    load = LOAD[run.stock] if not run.calibration else LOAD[run.stock] + " (one sheet, before any card is printed)"
+    facts = [
+        ("Load", load),
+        ("Sides", _sides(run)),
+        ("Copies", "1: this file already holds every copy the class needs"),
+        ("Scale", "100 % / actual size; never 'fit to page' or 'shrink to fit'"),
+        ("Sheets", f"{run.sheets}, this cover included"),
+    ]
+    if plan.printer:
+        x, y = plan.printer["back_offset_mm"]
+        facts.append(("Printer", f"made for printer profile {plan.printer['name']} (back offset {x:g},{y:g} mm)"))
+    out: list[Flowable] = [
+        Paragraph(f"Print job {run.number} of {len(runs)}", st["title"]),
+        Paragraph(escape(run.title), st["big"]),
+        Paragraph(f"File: {escape(run.name)}", st["body"]),
+        Spacer(1, 4),
+    ]
+    rows = [[Paragraph(f"<b>{k}</b>", st["cell"]), Paragraph(escape(v), st["cell"])] for k, v in facts]
+    table = Table(rows, colWidths=[28 * mm, None])
+    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.4, colors.HexColor("#b0bec5"))]))
+    out += [table, Spacer(1, 10), Paragraph("<b>What this job holds, in order</b>", st["body"])]
+    head = [Paragraph(f"<b>{h}</b>", st["num" if i else "cell"]) for i, h in enumerate(("What", "Copies", "Sheets"))]
+    contents = [head]
+    for part in run.parts:
+        item = part.item
+        what = f"<b>{escape(plan.full_title(item))}</b><br/>{escape(item.path)}"
+        contents.append([Paragraph(what, st["cell"]), Paragraph(str(item.copies), st["num"]), Paragraph(str(item.sheets), st["num"])])
+    listing = Table(contents, colWidths=[None, 20 * mm, 20 * mm], repeatRows=1)
+    listing.setStyle(TableStyle([
+        ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#9e9e9e")),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#eceff1")),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+    ]))  # fmt: skip
+    out.append(listing)
+    next_line = f"Next: job {after.number}, {after.name} ({after.title.lower()})." if after else "This is the last print job."
+    out += [Spacer(1, 8), Paragraph(escape(next_line), st["body"])]
+    return out
+
+
+def cover_pdf(run: PrintRun, plan: KitPlan) -> bytes:
+    fonts.register()
+    page = PAPERS[plan.paper]
+    margin = MARGIN_MM * mm
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(
+        buffer, pagesize=page, leftMargin=margin, rightMargin=margin, topMargin=margin, bottomMargin=margin,
+        title=f"Print job {run.number}", author="kitpress", creator="kitpress", invariant=1, pageCompression=1,
+        initialFontName=fonts.RL_NAMES["regular"],
+    )  # fmt: skip
+    doc.build(story(run, plan))
+    return buffer.getvalue()
