@@ -135,7 +135,7 @@ def test_simulate_plays_it_with_its_tally(site: Path, tmp_path: Path) -> None:
     lines = done.stdout.splitlines()
     assert lines[0] == "Coin Race: 50 games per variant, seed 0, turn cap 1000"
     header = next(line for line in lines if "base" in line)
-    assert header.split() == ["base", "long-track"]
+    assert header.split() == ["base", "long-track"], done.stdout
     completed = next(line for line in lines if line.startswith("completed by the rules"))
     assert completed.split()[-2:] == ["100.0%", "100.0%"]  # a race always ends
     assert any(line.startswith("flips per game") for line in lines)  # the pack's own tally

@@ -30,6 +30,7 @@ from kitpress.resources import specs_dir
 
 if TYPE_CHECKING:
     from kitpress.pieces import PrintJob
+    from kitpress.simulate.agents import Agent
     from kitpress.simulate.figures import Tally
     from kitpress.simulate.play import GameRecord
     from kitpress.spec.load import LoadedSpec
@@ -91,6 +92,9 @@ class GamePack:
     compiled_port: Callable[[], PortBuilder] | None = None
     # Classroom figures counted from the engine's events in simulations.
     tally: Callable[[], type[Tally]] | None = None
+    # A rules-aware player for simulations, where random play never reaches some rule: the default
+    # agent of `kitpress simulate` for this game (`--agent rules`).
+    agent: Callable[[], type[Agent]] | None = None
     # What the student rules and the teacher's book print; without it, kitpress's default (booklet.books).
     rule_book: RuleBook | None = None
 

@@ -36,14 +36,14 @@ def dask_executor(address: str) -> Iterator[Executor]:
 @click.option("--variant", "variants", multiple=True, help="A variant to compare ('base' for the rules as written); repeat. Default: base and every variant.")
 @click.option("--games", type=click.IntRange(1, MAX_GAMES), default=1000, show_default=True, help="Games per variant.")
 @click.option("--seed", type=int, default=0, show_default=True, help="The same seed gives the same numbers, whatever --workers.")
-@click.option("--agent", default="random", show_default=True, help="random, greedy[:samples] or montecarlo[:playouts].")
+@click.option("--agent", default=None, help="rules (the game's rules-aware player, where it has one), random, greedy[:samples] or montecarlo[:playouts]. Default: rules where the game has it, else random.")
 @click.option("--workers", type=click.IntRange(1, MAX_WORKERS), default=None, help="Local processes (default: one per CPU; 1 plays in this process).")
 @click.option("--cluster", metavar="ADDRESS", help="Run on an existing Dask cluster, e.g. tcp://10.0.0.5:8786.")
 @click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path), help="Write an HTML and PDF report with plots here.")
 @click.option("--max-turns", type=click.IntRange(1, MAX_TURNS), default=1000, show_default=True, help="Turn cap; games reaching it count as not completed and are judged by the timed end.")
 @click.option("--players", type=click.IntRange(min=1), default=None, help="Player count (default: the game's own).")
 def command(
-    game: str, variants: tuple[str, ...], games: int, seed: int, agent: str, workers: int | None,
+    game: str, variants: tuple[str, ...], games: int, seed: int, agent: str | None, workers: int | None,
     cluster: str | None, report_dir: Path | None, max_turns: int, players: int | None,
 ) -> None:  # fmt: skip
     """Play GAME many times with each variant and print them side by side."""

@@ -159,14 +159,42 @@ AGENTS: dict[str, Callable[[int | None], Agent]] = {
     "greedy": lambda n: GreedyAgent() if n is None else GreedyAgent(n),
     "montecarlo": lambda n: MonteCarloAgent() if n is None else MonteCarloAgent(n),
 }
+RULES = "rules"  # the game pack's own rules-aware player
 
 
-def make_agent(spec: str) -> Agent:
+def rules_agent(engine_id: str | None) -> type[Agent] | None:
+    """The rules-aware player the game's pack declares, if any."""
+    from kitpress.packs import packs
+
+    pack = packs().get(engine_id or "")
+    return pack.agent() if pack is not None and pack.agent is not None else None
+
+
+def agent_names(engine_id: str | None = None) -> list[str]:
+    """What --agent takes for this game (every game: random, greedy, montecarlo; rules where its pack
+    has a rules-aware player)."""
+    return [*AGENTS, *([RULES] if engine_id is None or rules_agent(engine_id) else [])]
+
+
+def default_agent(engine_id: str) -> str:
+    """The agent a sweep plays when none is named: the pack's rules-aware player, where random play
+    would leave rules untried, else random."""
+    return RULES if rules_agent(engine_id) else "random"
+
+
+def make_agent(spec: str, engine_id: str | None = None) -> Agent:
     """"random", "greedy", "greedy:8" (samples of the others' moves), "montecarlo", "montecarlo:200"
-    (playouts per decision)."""
+    (playouts per decision), "rules" (the pack of `engine_id` plays)."""
     name, _, number = spec.partition(":")
+    if name == RULES:
+        player = rules_agent(engine_id)
+        if player is None:
+            raise UsageError(f"--agent rules: {engine_id} has no rules-aware player; agents are: {', '.join(AGENTS)}")
+        if number:
+            raise UsageError(f"agent {spec!r}: rules takes no number")
+        return player()
     if name not in AGENTS:
-        raise UsageError(f"unknown agent {spec!r}; agents are: {', '.join(AGENTS)} (greedy:N and montecarlo:N set N)")
+        raise UsageError(f"unknown agent {spec!r}; agents are: {', '.join(agent_names(engine_id))} (greedy:N and montecarlo:N set N)")
     if number and (not (number.isascii() and number.isdigit()) or not 1 <= int(number) <= MAX_AGENT_EFFORT or name == "random"):
         raise UsageError(f"agent {spec!r}: only greedy and montecarlo take a number, a whole number from 1 to {MAX_AGENT_EFFORT}")
     return AGENTS[name](int(number) if number else None)

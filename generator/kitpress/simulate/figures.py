@@ -1,5 +1,8 @@
 """Classroom figures in simulations: the `Tally` a game pack declares counts them from its engine's events.
 
+Rules that acted are counted the same way for every game: an event names them in its data ("rule"),
+and the pack's tally gives them words (`Tally.rules`).
+
 A tally is made per game played; `add` sees every step's events, `result` gives whole numbers per
 figure key, or None for a figure this game's events did not carry (the table then shows it as
 absent rather than a wrong zero). A pack that declares no tally has no figures. `KindCount` counts
@@ -8,7 +11,8 @@ events of some kinds, which is all many games need.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -31,6 +35,10 @@ class Tally:
     """No figures: the default for an engine this module does not know."""
 
     figures: tuple[Figure, ...] = ()
+    # The rules the engine's events name (Event.data["rule"]: an id or a tuple of ids), id → the words
+    # the report prints, in the report's order. A rule an event names that is not listed here is
+    # still counted, under its id.
+    rules: Mapping[str, str] = {}
 
     def __init__(self, engine: Engine[Any, Any]) -> None:
         self.engine = engine
@@ -68,3 +76,18 @@ def tally_for(engine: Engine[Any, Any]) -> Tally:
 
 def figures_for(engine_id: str) -> tuple[Figure, ...]:
     return _tally_class(engine_id).figures
+
+
+def rules_named(event: Event) -> tuple[str, ...]:
+    """The rules an event says acted in it: its data's "rule", one id or a tuple of them."""
+    named = event.data.get("rule", ())
+    return (named,) if isinstance(named, str) else tuple(named)
+
+
+def count_rules(counts: Counter[str], events: Iterable[Event]) -> None:
+    for event in events:
+        counts.update(rules_named(event))
+
+
+def rule_labels(engine_id: str) -> Mapping[str, str]:
+    return _tally_class(engine_id).rules

@@ -7,12 +7,13 @@ can be compared with these for equality.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from kitpress.engine import Engine, Event
 from kitpress.simulate.agents import Agent
-from kitpress.simulate.figures import tally_for
+from kitpress.simulate.figures import count_rules, tally_for
 
 AnyEngine = Engine[Any, Any]
 
@@ -26,6 +27,11 @@ class GameRecord(NamedTuple):
     lead_changes: int | None  # None: the engine has no heuristic to tell who leads
     lead_held: int | None  # decision points at the end with the single winner ahead throughout; else None
     figures: tuple[tuple[str, int | None], ...]  # the game's classroom counts, sorted by key
+    # Played on the rules engine only (a fast path leaves them None): how often each rule acted, from
+    # the events' "rule" data, sorted by rule id; and the side whose seat decided first, alone (None
+    # when every seat decides at once).
+    rules: tuple[tuple[str, int], ...] | None = None
+    first: str | None = None
 
 
 def game_key(seed: int, variant: str | None, index: int) -> str:
@@ -104,6 +110,9 @@ def play_game(
         check(state, ())
     leaders = [leader(engine, state, sides)] if judged else []
     turns, together = 0, True
+    fired: Counter[str] = Counter()
+    opening = engine.to_move(state)
+    first = engine.side_of(opening[0]) if len(opening) == 1 else None
     while turns < max_turns:
         seats = engine.to_move(state)
         if not seats:
@@ -114,6 +123,7 @@ def play_game(
             trace(moves)
         step = engine.apply(state, moves, rng)
         tally.add(step.events)
+        count_rules(fired, step.events)
         if check:
             check(step.state, step.events)
         state = step.state
@@ -124,4 +134,5 @@ def play_game(
     completed = result is not None
     winners = (result or engine.stop(state)).winners
     changes, held = lead_figures(leaders, winners) if judged else (None, None)
-    return GameRecord(index, completed, winners, turns, together, changes, held, tuple(sorted(tally.result().items())))
+    figures = tuple(sorted(tally.result().items()))
+    return GameRecord(index, completed, winners, turns, together, changes, held, figures, tuple(sorted(fired.items())), first)

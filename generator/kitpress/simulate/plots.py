@@ -7,7 +7,6 @@ as text, so the same numbers give byte-identical files. No pyplot, so no global 
 from __future__ import annotations
 
 import io
-import math
 from collections import Counter
 
 import matplotlib
@@ -44,52 +43,37 @@ def side_colour(side: str, i: int) -> str:
     return mcolors.to_hex(side) if mcolors.is_color_like(side) else CYCLE[i % len(CYCLE)]
 
 
-def length_histograms(runs: tuple[Run, ...], unit: str) -> str:
-    """One histogram per variant (two columns beyond three variants), sharing their axes: the share of
-    games of each length. Lengths past the 99th percentile of all games are gathered in the last bar."""
+def length_top(runs: tuple[Run, ...]) -> int:
+    """The last bar of every variant's histogram: lengths past the 99th percentile of all games."""
     every = sorted(r.turns for run in runs for r in run.records)
-    top = max(2, int(nearest_rank(every, 0.99)))
-    cols = 1 if len(runs) <= 3 else 2
-    rows = math.ceil(len(runs) / cols)
-    with rc_context(STYLE):
-        fig = Figure(figsize=(7.0 if cols == 1 else 10.0, min(6.3, 0.9 + 1.3 * rows)), layout="constrained")
-        axes = fig.subplots(rows, cols, sharex=True, sharey=True, squeeze=False).ravel()
-        for ax, run in zip(axes, runs, strict=False):
-            counts = Counter(min(r.turns, top) for r in run.records)
-            n = len(run.records)
-            xs = list(range(1, top + 1))
-            ax.bar(xs, [counts.get(x, 0) / n for x in xs], width=1.0, color=CYCLE[0], edgecolor="white", linewidth=0.3)
-            ax.set_title(f"{run.key}: {n} games", loc="left", fontsize=9)
-        for ax in axes[len(runs) :]:
-            ax.set_visible(False)
-        fig.supylabel("share of games", fontsize=8)
-        fig.supxlabel(f"length in {unit} (the last bar holds {top} or more)", fontsize=8)
-        return _svg(fig)
+    return max(2, int(nearest_rank(every, 0.99)))
 
 
-def win_rates(runs: tuple[Run, ...], sides: tuple[str, ...]) -> str:
-    """Each side's win rate and the draw rate per variant, with 95% Wilson intervals."""
+def variant_plot(run: Run, sides: tuple[str, ...], unit: str, top: int) -> str:
+    """One variant's games in one figure: the share of games of each length (lengths of `top` or more
+    in the last bar, the same `top` for every variant so they compare) and each side's win rate and
+    the draw rate with 95% Wilson intervals."""
+    n = len(run.records)
     outcomes = [*sides, "draw"]
     with rc_context(STYLE):
-        fig = Figure(figsize=(7.0, min(6.3, 1.0 + 0.2 * len(runs) * len(outcomes))), layout="constrained")
-        ax = fig.subplots()
-        step = 0.8 / len(outcomes)
+        fig = Figure(figsize=(7.0, 2.2), layout="constrained")
+        lengths, results = fig.subplots(1, 2, width_ratios=(3, 2))
+        counts = Counter(min(r.turns, top) for r in run.records)
+        xs = list(range(1, top + 1))
+        lengths.bar(xs, [counts.get(x, 0) / n for x in xs], width=1.0, color=CYCLE[0], edgecolor="white", linewidth=0.3)
+        lengths.set_xlabel(f"length in {unit} (the last bar: {top} or more)", fontsize=8)
+        lengths.set_ylabel("share of games", fontsize=8)
         for k, outcome in enumerate(outcomes):
             colour = DRAW if outcome == "draw" else side_colour(outcome, k)
-            ys, rates, low, high = [], [], [], []
-            for i, run in enumerate(runs):
-                n = len(run.records)
-                hits = sum((not r.winners) if outcome == "draw" else (outcome in r.winners) for r in run.records)
-                p = wilson(hits, n)
-                ys.append(i + (k - (len(outcomes) - 1) / 2) * step)
-                rates.append(100 * p.rate)
-                low.append(max(0.0, 100 * (p.rate - p.low)))
-                high.append(max(0.0, 100 * (p.high - p.rate)))
-            ax.errorbar(rates, ys, xerr=[low, high], fmt="o", color=colour, markersize=4, capsize=3, label=outcome)
-        ax.set_yticks(range(len(runs)), [run.key for run in runs])
-        ax.invert_yaxis()
-        ax.set_xlim(0, 100)
-        ax.set_xlabel("% of games (95% Wilson interval)")
-        ax.grid(axis="x", color="#e0e0e0", linewidth=0.6)
-        fig.legend(loc="outside upper center", ncol=len(outcomes), frameon=False)
+            hits = sum((not r.winners) if outcome == "draw" else (outcome in r.winners) for r in run.records)
+            p = wilson(hits, n)
+            low, high = max(0.0, 100 * (p.rate - p.low)), max(0.0, 100 * (p.high - p.rate))
+            results.errorbar([100 * p.rate], [k], xerr=[[low], [high]], fmt="o", color=colour, markersize=4, capsize=3)
+        results.axvline(100 / max(1, len(sides)), color="#bdbdbd", linewidth=0.6, linestyle="--")  # an even share
+        results.set_yticks(range(len(outcomes)), outcomes)
+        results.invert_yaxis()
+        results.set_xlim(0, 100)
+        results.set_xlabel("% of games (95% Wilson interval)", fontsize=8)
+        results.grid(axis="x", color="#e0e0e0", linewidth=0.6)
+        fig.suptitle(f"{run.key}: {n} games", x=0.01, ha="left", fontsize=9)
         return _svg(fig)

@@ -20,10 +20,10 @@ from markupsafe import Markup
 from kitpress import __version__
 from kitpress.atomic import write_bytes
 from kitpress.fonts import FILES, fonts_dir_uri
-from kitpress.simulate.plots import length_histograms, win_rates
+from kitpress.simulate.plots import length_top, variant_plot
 from kitpress.simulate.summary import Pace, Summary
 from kitpress.simulate.sweep import Sweep
-from kitpress.simulate.table import Table
+from kitpress.simulate.table import Table, flag_lines
 
 DEFINITIONS = (
     ("completed by the rules", "games the rules ended; the others reached the turn cap and were judged by the engine's timed end (stop), as a teacher calling time would."),
@@ -32,6 +32,10 @@ DEFINITIONS = (
     ("minutes (estimated)", "length × the pace below; the pace is fitted so the base rules' mean length takes the middle of the spec's playing time, so variants read as changes against it."),
     ("lead changes", "how often the side the engine's heuristic rates best passes to another side (level spells skipped); — when the engine has no heuristic."),
     ("decisiveness", "in games a side won: the share of the game's rounds (turns) after which the eventual winner was ahead for good. Near 1: the first lead decides; near 0: open to the end."),
+    ("side advantage", "the side that won most of the decided games (those with a winner) and its share of them, with its 95% Wilson interval; marked ! when above 60% with the interval excluding 50%."),
+    ("first mover", "of the decided games in which one seat decided alone at the start, the share its side won (the side named when it is always the same); — when every seat decides at once."),
+    ("rules", "how many times per game each rule acted, as the engine's events name it; never: not once, so a variant that changes that rule cannot show an effect with this agent."),
+    ("effect against base", "identical: every game played out as under base; none measurable: every result (completion, wins, draws, mean length) inside base's 95% interval and base's inside the variant's; else measurable."),
 )
 
 TEMPLATE = """<!DOCTYPE html>
@@ -50,7 +54,7 @@ table { border-collapse: collapse; margin: 4pt 0 8pt 0; }
 th, td { border: 0.5pt solid #b0bec5; padding: 2pt 5pt; font-size: 8pt; }
 th { background: #eceff1; text-align: right; } td { text-align: right; white-space: nowrap; }
 td.m, th.m { text-align: left; } .ci { color: #546e7a; font-size: 7pt; }
-.plot { break-inside: avoid; } .plot svg { max-width: 100%; height: auto; }
+.plot { break-inside: avoid; } .flags li { color: #b71c1c; } .plot svg { max-width: 100%; height: auto; }
 dl { margin: 0; } dt { font-weight: bold; float: left; margin-right: 4pt; } dd { margin: 0 0 2pt 0; }
 </style></head><body>
 <h1>{{ title }}: simulated play</h1>
@@ -61,31 +65,43 @@ dl { margin: 0; } dt { font-weight: bold; float: left; margin-right: 4pt; } dd {
 <tr><th class="m">measure</th>{% for col in table.columns %}<th>{{ col }}</th>{% endfor %}</tr>
 {% for label, cells in table.rows %}<tr><td class="m">{{ label }}</td>{% for c in cells %}<td>{{ c|interval }}</td>{% endfor %}</tr>
 {% endfor %}</table>
-<p><b>Pace</b>: {{ pace }}.</p>
+{% if flags %}<ul class="flags">{% for f in flags %}<li>{{ f }}</li>{% endfor %}</ul>{% endif %}
+<p><b>Pace</b>: {{ pace }}.</p>{% if counted %}
+<p>{{ counted }}.</p>{% endif %}
 <h2>The variants</h2>
 <ul>{% for v in variants %}<li><b>{{ v.key }}</b> — {{ v.name }}{% if v.note %}: {{ v.note }}{% endif %}</li>{% endfor %}</ul>
 <h2>What the measures mean</h2>
 <dl>{% for term, text in definitions %}<dt>{{ term }}:</dt><dd>{{ text }}</dd>{% endfor %}</dl>
-<div class="plot"><h2>Game length</h2>{{ lengths }}</div>
-<div class="plot"><h2>Results</h2>{{ wins }}</div>
+<h2>Each variant: game length and results</h2>
+{% for plot in plots %}<div class="plot">{{ plot }}</div>
+{% endfor %}
 </body></html>
 """
 
 
-def render_html(sweep: Sweep, table: Table, speed: Pace, notes: dict[str, str]) -> str:
+def render_html(sweep: Sweep, table: Table, speed: Pace, notes: dict[str, str], summaries: list[Summary] | None = None) -> str:
     env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
     env.filters["interval"] = _interval
     plan = sweep.plan
     shown = sweep.shown
+    top = length_top(shown)
     return env.from_string(TEMPLATE).render(
         title=sweep.title, games=plan.games, seed=plan.seed, players=plan.players or "the game's default",
         cap=plan.max_turns, version=__version__, agent=sweep.agent, table=table, pace=speed.text(),
         variants=[{"key": r.key, "name": r.name, "note": notes.get(r.key, "")} for r in shown],
         definitions=DEFINITIONS, fonts={k: f"{fonts_dir_uri()}/{v}" for k, v in FILES.items()},
         # our own SVG from matplotlib, which escapes the labels it writes
-        lengths=Markup(_strip_prolog(length_histograms(shown, speed.unit))),
-        wins=Markup(_strip_prolog(win_rates(shown, sweep.sides))),
+        plots=[Markup(_strip_prolog(variant_plot(run, sweep.sides, speed.unit, top))) for run in shown],
+        flags=[line.removeprefix("! ") for line in flag_lines(summaries or [])],
+        counted=_counted(sweep, summaries or []),
     )  # fmt: skip
+
+
+def _counted(sweep: Sweep, summaries: list[Summary]) -> str:
+    counted = max((s.rules_counted for s in summaries), default=0)
+    if not counted or counted >= sweep.plan.games:
+        return ""
+    return f"Rules and the first mover are counted on the first {counted} games of each column, played on the rules engine"
 
 
 def _interval(cell: str) -> Markup:
@@ -134,7 +150,7 @@ def _finite(value: Any) -> Any:
 
 def write_report(out: Path, sweep: Sweep, table: Table, speed: Pace, summaries: list[Summary], notes: dict[str, str]) -> list[Path]:
     """<game>-simulation.html, .pdf and .json in `out`; returns the paths written."""
-    html = render_html(sweep, table, speed, notes)
+    html = render_html(sweep, table, speed, notes, summaries)
     stem = f"{sweep.game_id}-simulation"
     files = {
         out / f"{stem}.html": html.encode("utf-8"),

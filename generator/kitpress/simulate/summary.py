@@ -9,16 +9,25 @@ Definitions (docs/simulate.md says the same):
 - lead changes: how often the side the engine's heuristic rates best switches to another side.
 - decisiveness: in games one side won, the share of the game's rounds (turns) after which the eventual
   winner was ahead for good; near 1, the first lead decides; near 0, the game stays open to the end.
+- side advantage: the side that won most of the decided games (those with a winner), and its share;
+  flagged when above 60% with the interval excluding 50%.
+- first mover: of decided games with a first mover (a seat deciding alone at the start), the share
+  its side won.
+- rules: per game, how often each rule acted, as the engine's events name them (counted on games
+  played on the rules engine).
+- effect against base: identical (every game the same as base's), none measurable (every result inside
+  base's intervals and base's inside the variant's), or measurable.
 """
 
 from __future__ import annotations
 
 import math
 import statistics
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from kitpress.simulate.figures import figures_for
-from kitpress.simulate.stats import Proportion, Spread, spread, wilson
+from kitpress.simulate.figures import figures_for, rule_labels
+from kitpress.simulate.play import GameRecord
+from kitpress.simulate.stats import Z95, Proportion, Spread, spread, wilson
 from kitpress.simulate.sweep import Run, Sweep
 
 
@@ -49,6 +58,23 @@ class FigureValue:
 
 
 @dataclass(frozen=True)
+class RuleRate:
+    key: str
+    label: str
+    per_game: float  # times it acted, per game
+    games: Proportion  # games in which it acted at least once
+
+
+@dataclass(frozen=True)
+class Side:
+    side: str
+    share: Proportion  # of the decided games
+
+
+SIDE_FLAG = 0.6  # a side winning more than this share of decided games, its interval above 1/2, is flagged
+
+
+@dataclass(frozen=True)
 class Summary:
     key: str
     name: str
@@ -61,6 +87,17 @@ class Summary:
     lead_changes: float | None
     decisiveness: float | None
     figures: tuple[FigureValue, ...]
+    mean_interval: tuple[float, float]  # 95% interval of the mean length (normal approximation)
+    side_advantage: Side | None  # None: no game was decided
+    first_mover: Side | None  # None: no game had a seat deciding alone at the start
+    rules_counted: int  # games whose rules were counted (played on the rules engine)
+    rules: tuple[RuleRate, ...]
+    effect: str = "base"  # against base: "base", "identical", "none" (no measurable effect), "measurable"
+
+    @property
+    def flagged_side(self) -> bool:
+        share = self.side_advantage.share if self.side_advantage else None
+        return share is not None and share.rate > SIDE_FLAG and share.low > 0.5
 
 
 def unit_of(sweep: Sweep) -> str:
@@ -91,9 +128,71 @@ def figure_values(sweep: Sweep, run: Run) -> tuple[FigureValue, ...]:
     return tuple(found)
 
 
-def summarise(sweep: Sweep, run: Run, speed: Pace) -> Summary:
+def mean_interval(length: Spread) -> tuple[float, float]:
+    half = Z95 * length.sd / math.sqrt(length.n) if length.n else math.nan
+    return (length.mean - half, length.mean + half)
+
+
+def side_advantage(records: tuple[GameRecord, ...], sides: tuple[str, ...]) -> Side | None:
+    decided = [r for r in records if r.winners]
+    if not decided or not sides:
+        return None
+    wins = {side: sum(side in r.winners for r in decided) for side in sides}
+    top = max(sides, key=lambda side: wins[side])  # the first side in seat order among equals
+    return Side(top, wilson(wins[top], len(decided)))
+
+
+def first_mover(records: tuple[GameRecord, ...]) -> Side | None:
+    """Share of decided games won by the first mover's side, over games whose first mover is known."""
+    known = [r for r in records if r.rules is not None and r.first is not None and r.winners]
+    if not known:
+        return None
+    firsts = sorted({r.first for r in known})  # type: ignore[type-var]
+    named = firsts[0] if len(firsts) == 1 else ""  # name the side when it is always the same one
+    return Side(named, wilson(sum(r.first in r.winners for r in known), len(known)))
+
+
+def rule_keys(sweep: Sweep) -> tuple[str, ...]:
+    """Every rule the pack lists (one that never acted says so), then any other an event named, by id."""
+    labels = rule_labels(sweep.engine_id)
+    seen = {key for run in sweep.shown for r in run.records if r.rules for key, _ in r.rules}
+    return (*labels, *sorted(seen - set(labels)))
+
+
+def rule_rates(records: tuple[GameRecord, ...], keys: tuple[str, ...], labels: dict[str, str]) -> tuple[int, tuple[RuleRate, ...]]:
+    counted = [dict(r.rules) for r in records if r.rules is not None]
+    n = len(counted)
+    rates = tuple(
+        RuleRate(key, labels.get(key, key), math.fsum(c.get(key, 0) for c in counted) / n if n else math.nan,
+                 wilson(sum(c.get(key, 0) > 0 for c in counted), n))
+        for key in keys
+    )  # fmt: skip
+    return n, rates
+
+
+def effect(summary: Summary, base: Summary, run: Run, base_run: Run) -> str:
+    """Against base: identical games, no measurable effect (every result inside the other's interval,
+    both ways), or a measurable one."""
+    theirs = {r.index: r[:8] for r in base_run.records}
+    if all(theirs.get(r.index) == r[:8] for r in run.records):
+        return "identical"
+    pairs = [(summary.completed, base.completed), (summary.draws, base.draws)]
+    pairs += [(summary.wins[side], base.wins[side]) for side in summary.wins]
+    inside = all(_within(a.rate, b.low, b.high) and _within(b.rate, a.low, a.high) for a, b in pairs if a.n and b.n)
+    lo, hi = summary.mean_interval
+    blo, bhi = base.mean_interval
+    inside = inside and _within(summary.length.mean, blo, bhi) and _within(base.length.mean, lo, hi)
+    return "none" if inside else "measurable"
+
+
+def _within(value: float, low: float, high: float) -> bool:
+    return math.isnan(value) or math.isnan(low) or low - 1e-12 <= value <= high + 1e-12
+
+
+def summarise(sweep: Sweep, run: Run, speed: Pace, keys: tuple[str, ...] = ()) -> Summary:
     records = run.records
     n = len(records)
+    counted, rates = rule_rates(records, keys, dict(rule_labels(sweep.engine_id)))
     lengths = [r.turns for r in records]
     changes = [r.lead_changes for r in records if r.lead_changes is not None]
     held = [r.lead_held / r.turns for r in records if r.lead_held is not None and r.turns]
@@ -108,9 +207,21 @@ def summarise(sweep: Sweep, run: Run, speed: Pace) -> Summary:
         lead_changes=math.fsum(changes) / n if has_lead and n else None,
         decisiveness=math.fsum(held) / len(held) if has_lead and held else None,
         figures=figure_values(sweep, run),
+        mean_interval=mean_interval(spread(lengths)),
+        side_advantage=side_advantage(records, sweep.sides), first_mover=first_mover(records),
+        rules_counted=counted, rules=rates,
     )  # fmt: skip
 
 
 def summaries(sweep: Sweep) -> tuple[Pace, list[Summary]]:
     speed = pace(sweep)
-    return speed, [summarise(sweep, run, speed) for run in sweep.shown]
+    keys = rule_keys(sweep)
+    base_run = sweep.base()
+    base = summarise(sweep, base_run, speed, keys)
+    found = []
+    for run in sweep.shown:
+        summary = base if run is base_run else summarise(sweep, run, speed, keys)
+        if run.variant is not None:
+            summary = replace(summary, effect=effect(summary, base, run, base_run))
+        found.append(summary)
+    return speed, found

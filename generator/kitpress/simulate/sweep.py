@@ -25,6 +25,7 @@ from kitpress.workers import worker_pool
 
 BASE = "base"  # the name --variant uses for the rules as written
 CALIBRATION_GAMES = 2000  # base games played only to calibrate minutes, when base is not compared
+ENGINE_GAMES = 200  # games per variant whose rules are counted when a fast path plays the rest
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,9 @@ class Plan:
     max_turns: int = 1000
     players: int | None = None
     fast: bool = True  # use a game's fast path for random agents when it has one
+    # Games of each variant played on the rules engine even where a fast path would play them (the
+    # same games, tested): the engine's events say which rules acted, and who moved first.
+    engine_games: int = ENGINE_GAMES
 
 
 @dataclass(frozen=True)
@@ -103,12 +107,12 @@ def play_chunk(chunk: Chunk) -> list[GameRecord]:
     plan = chunk.plan
     engine = loaded_spec(plan.game, chunk.variant).engine
     kernel = _kernel(plan.game, chunk.variant, plan.players, plan.max_turns) if plan.fast and plan.agent == "random" else None
-    agent = make_agent(plan.agent)
+    agent = make_agent(plan.agent, engine.id)
     rng = random.Random()
     records = []
     for index in range(chunk.start, chunk.stop):
         game_rng(plan.seed, chunk.variant, index, reuse=rng)
-        if kernel is not None:
+        if kernel is not None and index >= plan.engine_games:
             records.append(kernel(rng, index))
         else:
             records.append(play_game(engine, agent, rng, index, plan.max_turns, plan.players))
@@ -135,7 +139,7 @@ def check_plan(plan: Plan) -> LoadedSpec:
     if not 1 <= plan.max_turns <= MAX_TURNS:
         raise UsageError(f"--max-turns must be from 1 to {MAX_TURNS}")
     loaded = loaded_spec(plan.game)
-    agent = make_agent(plan.agent)
+    agent = make_agent(plan.agent, loaded.engine.id)
     for variant in plan.variants:
         engine = loaded_spec(plan.game, variant).engine
         try:
@@ -192,6 +196,6 @@ def run(
     sides += sorted({w for r in runs for record in r.records for w in record.winners} - set(sides))
     return Sweep(
         plan=plan, game_id=loaded.id, engine_id=engine.id, title=identity.title, sides=tuple(sides),
-        agent=make_agent(plan.agent).describe(),
+        agent=make_agent(plan.agent, engine.id).describe(),
         minutes=None if identity.minutes is None else (identity.minutes.min, identity.minutes.max), runs=runs,
     )  # fmt: skip

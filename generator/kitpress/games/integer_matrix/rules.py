@@ -329,8 +329,21 @@ class IntegerMatrix(Engine[Config, State]):
                 return self._end(state, "no placement", events)
         disc, bag = state.bag[0], state.bag[1:]
         state = replace(state, hand=disc, bag=bag)
-        events.append(Event("draw", f"{capital(person(self.mover(state)))} draws the {self.disc_name(disc)} disc.", {"seat": self.mover(state), "disc": list(self.config.discs[disc])}))
+        drawn = {"seat": self.mover(state), "disc": list(self.config.discs[disc]), "rule": ("one-colour",) if self._one_colour_refusals(state) else ()}
+        events.append(Event("draw", f"{capital(person(self.mover(state)))} draws the {self.disc_name(disc)} disc.", drawn))
         return state
+
+    def _one_colour_refusals(self, state: State) -> int:
+        """Placements (either face) the all-one-colour rule takes away from the coming turn: for
+        simulations' rule counts, so a variant without the rule shows what it changed."""
+        if not self.config.one_colour_rule or self.in_setup(state):
+            return 0
+        g = self.geo
+        refused = 0
+        for own, opp in ((state.black, state.white), (state.white, state.black)):
+            for i in g.squares_in(geo.candidate_mask(g, own, opp)):
+                refused += not opp & ~g.reach[i] and geo.refusal(g, own, opp, i) == "all one colour"
+        return refused
 
     def _end(self, state: State, reason: str, events: list[Event]) -> State:
         pos, neg = state.net
@@ -342,7 +355,7 @@ class IntegerMatrix(Engine[Config, State]):
         why = "every square is filled" if reason == "board full" else "no placement can turn a disc over"
         won = f"{side_name(winner, state.players)} wins" if winner else "it is a draw"
         scores = f"{capital(side_name('positive', state.players))} ends on {signed(pos)} and {side_name('negative', state.players)} on {signed(neg)}"
-        events.append(Event("end", f"The game is over: {why}. {scores}: {won}.", {"end": reason, "winner": winner or "draw"}))
+        events.append(Event("end", f"The game is over: {why}. {scores}: {won}.", {"end": reason, "winner": winner or "draw", "rule": ("no-placement",) if reason == "no placement" else ()}))
         return replace(state, result=result)
 
     def stop(self, state: State) -> Outcome:

@@ -18,6 +18,10 @@ class IntegerMatrixTally(Tally):
         Figure("additions", "additions of integers per game", "game"),
         Figure("negative_additions", "of which with a negative addend", "game"),
     )
+    rules = {
+        "one-colour": "one-colour rule refuses a placement (turns)",
+        "no-placement": "no placement left: the game ends",
+    }
 
     def add(self, events: Iterable[Event]) -> None:
         for e in events:

@@ -242,7 +242,7 @@ class Momentum(Engine[Config, State]):
                 Event(
                     "swap",
                     f"Pie rule: {seat.name} takes over {self._name(0)}'s opening marble on {self._cell(cell)}; that marble goes back to {self._name(0)}'s hand.",
-                    {"cell": self._cell(cell)},
+                    {"cell": self._cell(cell), "rule": "pie-rule"},
                 )
             )
             last = LastTurn(me, "swap", cell, (), False)
@@ -273,7 +273,7 @@ class Momentum(Engine[Config, State]):
             return Event(
                 "off",
                 f"To the {p.direction}, {whose}'s marble on {src} is pushed off the board and goes back to {whose}'s hand.",
-                {"from": src, "seat": self.config.seats[p.owner].id},
+                {"from": src, "seat": self.config.seats[p.owner].id, "rule": "push-off"},
             )
         return Event(
             "push",
@@ -307,7 +307,7 @@ class Momentum(Engine[Config, State]):
                 Event(
                     "no-win",
                     f"{name} dropped the last marble in hand, but the drop knocked {_count(supply[me])} of {name}'s own marbles off the board, so {name} has not won.",
-                    {},
+                    {"rule": "no-win"},
                 )
             )
         announced = result is None and supply[me] == 1
@@ -316,13 +316,13 @@ class Momentum(Engine[Config, State]):
                 Event(
                     "last-marble",
                     f'{name} has one marble left in hand and calls "last marble": unless another player knocks one of {name}\'s marbles off first, {name} may win on the next turn.',
-                    {"seat": self.config.seats[me].id},
+                    {"seat": self.config.seats[me].id, "rule": "last-marble"},
                 )
             )
         if result is None and state.round_limit is not None and turn == state.round_limit * len(supply):
             result = self._majority(cells, len(supply), "round-limit")
             events.append(
-                Event("round-limit", f"Round {state.round_limit} is over: {self._verdict(result)}", {})
+                Event("round-limit", f"Round {state.round_limit} is over: {self._verdict(result)}", {"rule": "round-limit"})
             )
         last = LastTurn(me, last.action, last.cell, last.pushes, announced)
         new = State(cells, supply, turn, state.round_limit, last, result)

@@ -262,21 +262,21 @@ class MomentumGame(Engine[Config, State]):
         state = replace(state, greens_played=greens_played)  # type: ignore[arg-type]
         if any(greens):
             green_rounds = state.green_rounds + 1 if all(greens) else 0
-            events.append(Event("green", "A Green is revealed, so nothing is compared and the block does not move.", {"outcome": "green"}))
+            events.append(Event("green", "A Green is revealed, so nothing is compared and the block does not move.", {"outcome": "green", "rule": "green"}))
             state = self._reset(replace(state, green_rounds=green_rounds), events)
             if green_rounds >= self.config.draw_after_green_rounds:
                 reason = f"both players revealed Green {green_rounds} rounds in a row"
-                events.append(Event("draw", f"Draw: {reason}.", {"outcome": "draw"}))
+                events.append(Event("draw", f"Draw: {reason}.", {"outcome": "draw", "rule": "green-draw"}))
                 state = replace(state, result=Outcome((), reason))
             return state, events
         state = replace(state, green_rounds=0)
         red, blue = plays["red"], plays["blue"]
         if red.side == blue.side:
-            events.append(Event("no-contest", "Both pushes are the same colour, so there is no contest: ΣF = 0 and the block does not move.", {"outcome": "no-contest"}))
+            events.append(Event("no-contest", "Both pushes are the same colour, so there is no contest: ΣF = 0 and the block does not move.", {"outcome": "no-contest", "rule": "no-contest"}))
             return self._reset(state, events), events
         a, b = self.strength(red), self.strength(blue)
         if a == b:
-            events.append(Event("tie", f"Equal strength, {a} against {b}: the pushes cancel, ΣF = 0, and the block does not move.", {"outcome": "tie"}))
+            events.append(Event("tie", f"Equal strength, {a} against {b}: the pushes cancel, ΣF = 0, and the block does not move.", {"outcome": "tie", "rule": "tie"}))
             return self._reset(state, events), events
         win_card = red if a > b else blue
         winner = str(win_card.side)
@@ -302,6 +302,8 @@ class MomentumGame(Engine[Config, State]):
                 why = "There is no Last Winner"
             else:
                 why = f"{self.side(state.last_winner).name} was the Last Winner, not {name}"
+        # which rule set the move, for simulations' rule counts: the double move, or once per chain refusing it
+        moved = ("repeat-move",) if repeat and move == c.repeat_move else (("once-per-chain",) if repeat else ())
         edge = self.edge(winner)
         step = 1 if edge > state.position else -1
         target = state.position + step * move
@@ -310,9 +312,9 @@ class MomentumGame(Engine[Config, State]):
         arrow = self.side(winner).arrow
         spaces = f"{move} space" if move == 1 else f"{move} spaces"
         travel = "." if clamped else f": {state.position} → {new_pos}."
-        events.append(Event("move", f"{why}, so the block moves {spaces} towards {name}{travel}", {"move": move, "travelled": abs(new_pos - state.position), "from": state.position, "to": new_pos}))
+        events.append(Event("move", f"{why}, so the block moves {spaces} towards {name}{travel}", {"move": move, "travelled": abs(new_pos - state.position), "from": state.position, "to": new_pos, "rule": moved}))
         if clamped:
-            events.append(Event("clamp", f"From {state.position} that would carry it past {edge}, so it stops on the edge: {state.position} → {new_pos}.", {"edge": edge}))
+            events.append(Event("clamp", f"From {state.position} that would carry it past {edge}, so it stops on the edge: {state.position} → {new_pos}.", {"edge": edge, "rule": "clamp"}))
         count = min(state.streak_count + 1, c.streak_cap) if repeat else 1
         state = replace(state, position=new_pos, last_winner=winner, streak_count=count, chain_doubled=(repeat and state.chain_doubled) or (repeat and move == c.repeat_move))
         events.append(Event("streak", f"The streak marker points {self.side(winner).direction} {arrow}, count {count}.", {"last_winner": winner, "streak_count": count}))
@@ -334,7 +336,7 @@ class MomentumGame(Engine[Config, State]):
                     if not pile:
                         pile, discard = discard, []
                         pile, restack = reshuffled(pile, restack, rng)
-                        events.append(Event("reshuffle", "The draw pile is empty, so the discard pile is shuffled to make a new one.", {"cards": len(pile)}))
+                        events.append(Event("reshuffle", "The draw pile is empty, so the discard pile is shuffled to make a new one.", {"cards": len(pile), "rule": "reshuffle"}))
                     hands[i].append(pile.pop(0))
         return replace(state, hands=(tuple(sorted(hands[0])), tuple(sorted(hands[1]))), draw_pile=tuple(pile), discard=tuple(discard), restack=restack)
 

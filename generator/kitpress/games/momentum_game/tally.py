@@ -15,3 +15,9 @@ class MomentumGameTally(KindCount):
     )
     kinds = frozenset({"green", "no-contest", "tie"})
     key = "sigma0"
+    rules = {
+        "green": "Green revealed", "green-draw": "Greens in a row draw the game", "no-contest": "same colour, no contest",
+        "tie": "equal strength, a tie", "repeat-move": "repeat winner's double move",
+        "once-per-chain": "double move refused (once per chain)", "clamp": "block stops on the edge",
+        "reshuffle": "discards reshuffled",
+    }  # fmt: skip

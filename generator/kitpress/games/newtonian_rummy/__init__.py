@@ -32,6 +32,12 @@ def _compiled() -> PortBuilder:
     return compiled.build
 
 
+def _agent() -> Any:
+    from kitpress.games.newtonian_rummy.agents import RummyPlayer
+
+    return RummyPlayer
+
+
 def _tally() -> Any:
     from kitpress.games.newtonian_rummy.tally import NewtonianRummyTally
 
@@ -47,6 +53,7 @@ GAME = GamePack(
     fast_port=_fast,
     compiled_port=_compiled,
     tally=_tally,
+    agent=_agent,
     rule_book=RuleBook(
         # Format, deck, end, setup, plays, modifiers, the round and sections 7–8; the design intent is the
         # teacher's, the tuning notes are design notes.

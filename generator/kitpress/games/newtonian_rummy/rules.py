@@ -272,6 +272,19 @@ class NewtonianRummy(Engine[Config, State]):
             return f"{stand}{m} × {a} = {f}, so {who} meld is valid and gives {f}"
         return f"{m} × {a} = {m * a}, not {f}, so {who} meld is invalid and gives no force"
 
+    def _play_rules(self, play: Play, w: Worth) -> tuple[str, ...]:
+        """The rules a play's number cards put to work, for simulations' rule counts (event data)."""
+        if w.kind == "meld":
+            wild = any(self.deck[n].category == self.config.wild_category for n in play.numbers)
+            return ("meld", "wild-meld") if wild else ("meld",)
+        return {"partial": ("partial",), "lone card": ("lone-card",), "invalid meld": ("invalid-meld",)}.get(w.kind, ())
+
+    def _bonus_rules(self, hit: bool, streak: int, bonus: int) -> tuple[str, ...]:
+        """Ruling R2 (a winner hit by Friction builds no momentum), a streak's bonus, and its cap."""
+        if hit:
+            return ("friction-no-momentum",)
+        return (("streak-bonus",) if bonus else ()) + (("bonus-cap",) if bonus < streak - 1 else ())
+
     def _cancel(self, state: State, plays: dict[str, Play], events: list[Event]) -> tuple[dict[str, list[tuple[str, Any]]], list[str]]:
         """§7 step 1: each K cancels one J or Q of the other team, its aim first (ruling R5).
         All Ks act at once and never on a K (ruling R6). Returns the surviving J and Q per team."""
@@ -294,7 +307,7 @@ class NewtonianRummy(Engine[Config, State]):
                 cancelled.append(f"{other(t)} {self.deck[hit[1].card].rank}")
                 rank = self.deck[hit[1].card].rank
                 aimed = f"aimed at the {k.aim}," if rank == k.aim else f"aimed at the {k.aim}, finds none, so it"
-                events.append(Event("equilibrium", f"Equilibrium: {self.whose(seat, state.seats)} K, {aimed} cancels {self.whose(hit[0], state.seats)} {rank}.", {}))
+                events.append(Event("equilibrium", f"Equilibrium: {self.whose(seat, state.seats)} K, {aimed} cancels {self.whose(hit[0], state.seats)} {rank}.", {"rule": "equilibrium"}))
         return live, sorted(cancelled)
 
     def _resolve(self, state: State, plays: dict[str, Play], events: list[Event]) -> State:
@@ -315,14 +328,14 @@ class NewtonianRummy(Engine[Config, State]):
         worths = {s: worth(plays[s], self.deck) for s in state.seats}
         for s in state.seats:
             if worths[s].kind != "pass":
-                events.append(Event("force", f"Base force: {self._force_text(self.whose(s, state.seats), plays[s], worths[s])}.", {}))
+                events.append(Event("force", f"Base force: {self._force_text(self.whose(s, state.seats), plays[s], worths[s])}.", {"rule": self._play_rules(plays[s], worths[s])}))
         base = {t: sum(w.force for s, w in worths.items() if team_of(s) == t) for t in TEAMS}
         events.append(Event("base", f"Base force in all: Blue {base['blue']}, Red {base['red']}.", {"forces": {s: w.force for s, w in worths.items()}, "base_blue": base["blue"], "base_red": base["red"]}))
         total = dict(base)
         for t in TEAMS:
             for _ in range(impulses[t]):
                 new = math.ceil(total[t] * self.impulse)
-                events.append(Event("impulse", f"Impulse: {self.name(t)}'s {total[t]} × {c.impulse_factor:g} = {new}, rounded up.", {}))
+                events.append(Event("impulse", f"Impulse: {self.name(t)}'s {total[t]} × {c.impulse_factor:g} = {new}, rounded up.", {"rule": "impulse"}))
                 total[t] = new
         if not any(impulses.values()):
             events.append(Event("impulse", "Impulse: no J survives.", {}))
@@ -330,10 +343,10 @@ class NewtonianRummy(Engine[Config, State]):
         for t in marked:
             for _ in range(frictions[t]):
                 new = total[t] // c.friction_divisor
-                events.append(Event("friction", f"Friction: {self.name(t)}'s {total[t]} ÷ {c.friction_divisor} = {new}, rounded down.", {}))
+                events.append(Event("friction", f"Friction: {self.name(t)}'s {total[t]} ÷ {c.friction_divisor} = {new}, rounded down.", {"rule": "friction"}))
                 total[t] = new
             if state.direction == t:
-                events.append(Event("friction-reset", f"Friction: {self.name(t)} loses its momentum; the marker goes from {self.marker(t, state.streak)} to (none, 0).", {"reset_by_friction": t}))
+                events.append(Event("friction-reset", f"Friction: {self.name(t)} loses its momentum; the marker goes from {self.marker(t, state.streak)} to (none, 0).", {"reset_by_friction": t, "rule": "friction-reset"}))
                 state = replace(state, direction=None, streak=0)
             else:
                 events.append(Event("friction-reset", f"Friction: {self.name(t)} holds no momentum, so the marker stays at {self.marker(state.direction, state.streak)} (ruling R3).", {}))
@@ -353,7 +366,7 @@ class NewtonianRummy(Engine[Config, State]):
             in_a_row = "1 tie" if state.ties == 1 else f"{state.ties} ties"
             events.append(Event("momentum", f"That makes {in_a_row} in a row.", {"direction": None, "streak_count": 0, "bonus": 0, "total_move": 0}))
             if c.stalemate.enabled and state.ties >= c.stalemate.ties:
-                events.append(Event("stalemate", f"Stalemate: {state.ties} ties in a row, so the game is a draw.", {}))
+                events.append(Event("stalemate", f"Stalemate: {state.ties} ties in a row, so the game is a draw.", {"rule": "stalemate"}))
                 state = replace(state, result=Outcome((), f"stalemate: {state.ties} ties in a row"))
             return state
         events.append(Event("compare", f"Compare: BlueTotal {blue}, RedTotal {red}: {self.name(winner)} wins the round, and Δ = |{blue} − {red}| = {delta}.", figures))
@@ -364,12 +377,13 @@ class NewtonianRummy(Engine[Config, State]):
             direction, streak = winner, (state.streak + 1 if state.direction == winner else 1)
             bonus = self.bonus_for(streak)
             why = f"the marker goes from {self.marker(state.direction, state.streak)} to {self.marker(winner, streak)}, so the bonus is {self.bonus_words(streak, bonus)}"
-        events.append(Event("momentum", f"Momentum: {why}.", {"direction": direction, "streak_count": streak, "bonus": bonus}))
+        momentum = {"direction": direction, "streak_count": streak, "bonus": bonus, "rule": self._bonus_rules(winner in marked, streak, bonus)}
+        events.append(Event("momentum", f"Momentum: {why}.", momentum))
         move = delta + bonus
         edge = self.sign(winner) * c.track.edge
         target = state.position + self.sign(winner) * move
         stop = edge if abs(target) >= c.track.edge else target
-        events.append(Event("move", f"TotalMove = {delta} + {bonus} = {move} towards {self.name(winner)}: the block moves from {shown(state.position)} to {shown(stop)}.", {"total_move": move, "travelled": abs(stop - state.position)}))
+        events.append(Event("move", f"TotalMove = {delta} + {bonus} = {move} towards {self.name(winner)}: the block moves from {shown(state.position)} to {shown(stop)}.", {"total_move": move, "travelled": abs(stop - state.position), "rule": ("edge-stop",) if stop != target else ()}))
         state = replace(state, position=stop, direction=direction, streak=streak, ties=0)
         if stop == edge:
             said = f"The move would end on {shown(target)}, so the block stops on the edge at {shown(edge)}" if target != edge else f"The block reaches {shown(edge)}"
@@ -388,7 +402,7 @@ class NewtonianRummy(Engine[Config, State]):
                     if not pile and discard and self.config.reshuffle:
                         pile, discard = discard, []
                         pile, restack = reshuffled(pile, restack, rng)
-                        events.append(Event("reshuffle", "The draw pile is empty, so the discard pile is shuffled to make a new one.", {"cards": len(pile)}))
+                        events.append(Event("reshuffle", "The draw pile is empty, so the discard pile is shuffled to make a new one.", {"cards": len(pile), "rule": "reshuffle"}))
                     if not pile:
                         break
                     hand.append(pile.pop(0))
@@ -399,7 +413,7 @@ class NewtonianRummy(Engine[Config, State]):
                 else:
                     side = next(t for t in TEAMS if self.sign(t) * state.position > 0)
                     verdict = f"the block is on {self.name(side)}'s side of 0, so {self.name(side)} wins"
-                events.append(Event("deck-out", f"Deck out: the hands cannot be filled again, and {verdict}.", {}))
+                events.append(Event("deck-out", f"Deck out: the hands cannot be filled again, and {verdict}.", {"rule": "deck-out"}))
         return replace(state, hands=tuple(self.deck.sort(h) for h in hands), draw_pile=tuple(pile), discard=tuple(discard), restack=restack)
 
     def _side_of_zero(self, position: int, why: str) -> Outcome:

@@ -18,6 +18,15 @@ class NewtonianRummyTally(Tally):
         Figure("melds", "valid melds per round (all players)", "unit"),
         Figure("partials", "partial plays per round (all players)", "unit"),
     )
+    rules = {
+        "meld": "valid meld (M × A = F)", "wild-meld": "wild meld (a V card stands in)",
+        "partial": "partial force (an F alone)", "invalid-meld": "invalid meld", "lone-card": "lone card, no force",
+        "impulse": "J: Impulse multiplies a total", "friction": "Q: Friction divides a total",
+        "friction-reset": "Q: Friction resets momentum", "equilibrium": "K: Equilibrium cancels a J or Q",
+        "streak-bonus": "streak bonus added", "bonus-cap": "bonus held at its cap",
+        "friction-no-momentum": "a winner hit by Friction builds none (R2)", "edge-stop": "block stops on the edge",
+        "reshuffle": "discards reshuffled", "deck-out": "deck out ends the game", "stalemate": "stalemate draw",
+    }  # fmt: skip
 
     def __init__(self, engine: Engine[Any, Any]) -> None:
         super().__init__(engine)
