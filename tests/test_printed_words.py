@@ -34,6 +34,8 @@ LEAKS = [
     ("The tests confirm over thousands of games", "a word about how the kit is made"),
     ("as the spec says", "a word about how the kit is made"),
     ("the engine's heuristic", "a word about how the kit is made"),
+    ("follow the resolution order (section {§resolution_order})", "a reference or number left unfilled"),
+    ("move {single_move} space", "a reference or number left unfilled"),
 ]
 
 # The rule books' own English, which must pass.

@@ -135,6 +135,7 @@ class Section(Strict):
 
     title: str
     number: str = ""
+    id: str = Field(default="", pattern=r"^([a-z_][a-z0-9_]*)?$", description="a name for texts to refer to this subsection by, as {§id}")
     text: list[str] = []
     items: list[str] = []
     steps: list[str] = []

@@ -4,14 +4,26 @@ number the rules determine is typed once, in `game:`, and every text follows a v
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+# {§key}: a reference to a section (a top-level key, or a subsection's id), which each book prints with
+# the number that section has there (booklet.headings); elsewhere it reads as the section's title.
+SECTION_REF = re.compile(r"\{§([a-z_][a-z0-9_]*)\}")
 
 
 def fill(text: str, params: Mapping[str, Any]) -> str:
     return PLACEHOLDER.sub(lambda m: str(params.get(m.group(1), m.group(0))), text)
+
+
+def refer(text: str, resolve: Callable[[str], str | None]) -> str:
+    """The text with each {§key} that `resolve` knows replaced by what it gives."""
+    return SECTION_REF.sub(lambda m: resolve(m.group(1)) or m.group(0), text)
+
+
+def section_refs(text: str) -> list[str]:
+    return [m.group(1) for m in SECTION_REF.finditer(text)]
 
 
 def unknown_names(text: str, params: Mapping[str, Any]) -> list[str]:

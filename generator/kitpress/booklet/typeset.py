@@ -17,7 +17,8 @@ import jinja2
 from markupsafe import Markup
 
 from kitpress.booklet.books import CHECKLIST, EXAMPLES, Contents, contents
-from kitpress.booklet.fill import page_fills, underfilled
+from kitpress.booklet.fill import HALF, page_fills, underfilled
+from kitpress.booklet.headings import Headings
 from kitpress.booklet.saddle import HALF_PAGES
 from kitpress.check import Replay
 from kitpress.engine import Event
@@ -141,36 +142,6 @@ def _environment() -> jinja2.Environment:
 # --- headings ------------------------------------------------------------------------------------
 
 # "(1) Choosing sides", "(A) Making a matrix": a title that carries the number the section already has.
-NUMBERED_TITLE = re.compile(r"^\((?P<n>[0-9A-Za-z.]{1,4})\)\s+")
-
-
-class Headings:
-    """Each heading as printed, number once: a title's own copy of its number ("(1) Choosing sides" under
-    number 1) is dropped, and a section whose number an earlier heading of the book printed (a note
-    filed under 3A beside 3A itself) prints none. Visit the sections in print order first."""
-
-    def __init__(self, loaded: LoadedSpec) -> None:
-        self.text = loaded.text
-        self.seen: set[str] = set()
-        self.shown: dict[int, tuple[str, str]] = {}
-
-    def visit(self, section: Section) -> None:
-        title = self.text(section.title)
-        number = section.number.strip()
-        match = NUMBERED_TITLE.match(title)
-        if number and match and number.endswith(match["n"]):
-            title = title[match.end() :]
-        if number in self.seen:
-            number = ""
-        self.seen.add(number)
-        self.shown[id(section)] = (number, title)
-        for sub in section.subsections:
-            self.visit(sub)
-
-    def __call__(self, section: Section) -> tuple[str, str]:
-        return self.shown[id(section)]
-
-
 # --- diagrams ------------------------------------------------------------------------------------
 
 
@@ -318,14 +289,12 @@ def context(loaded: LoadedSpec, replays: list[Replay], paper: str, half: bool = 
     if checklist_first:
         book = replace(book, student=checklist_before_examples(book.student))
     page = page_for(RULES, paper, half)
-    heads = Headings(loaded)
+    heads = Headings(loaded.text)
     sections = _sections(loaded, book.student)
-    for name in book.student:
-        if name in sections:
-            heads.visit(sections[name])
+    heads.number((name, sections[name]) for name in book.rules)
 
     def student_text(value: str) -> str:
-        return without_ruling_pointers(loaded.text(value))
+        return without_ruling_pointers(loaded.text(heads.refer(value)))
 
     return {
         **_common(loaded, page),
@@ -343,16 +312,22 @@ def teachers_context(loaded: LoadedSpec, replays: list[Replay], paper: str) -> d
     variants, then the design notes; chapters in that order, each section numbered once."""
     book: Contents = contents(loaded)
     page = page_for(TEACHERS, paper)
-    heads = Headings(loaded)
+    heads = Headings(loaded.text)
     sections = _sections(loaded, (*book.teacher, *book.student, *book.notes))
-    for name in (*book.teacher, *book.rules, *book.notes):
-        heads.visit(sections[name])
+    heads.number((name, sections[name]) for name in book.rules)  # as the student rules number them
+    for name in (*book.teacher, *book.notes):
+        heads.visit(name, sections[name])
+
+    def teacher_text(value: str) -> str:
+        return loaded.text(heads.refer(value))
+
     return {
         **_common(loaded, page),
+        "t": teacher_text,
         "book": book,
         "sections": sections,
         "heads": heads,
-        "examples": _examples(loaded, replays, page),
+        "examples": _examples(loaded, replays, page, text=teacher_text),
         "student_examples": book.student_examples,
     }
 
@@ -375,17 +350,17 @@ def render_teachers_html(loaded: LoadedSpec, replays: list[Replay], paper: str) 
 def render_pdf(loaded: LoadedSpec, replays: list[Replay], paper: str, half: bool = False) -> tuple[bytes, int]:
     """The student rules as PDF bytes, and their page count. A worked example's step never leaves its
     diagram, so an example too tall for what is left of a page starts the next one; when that leaves a
-    page more than half empty, the referee checklist is set in front of the examples to fill it, if
-    that leaves fewer such pages."""
+    page more than half empty (or a last page that is), the referee checklist is set in front of the
+    examples to fill it, if that leaves fewer such pages or fewer pages."""
     first = _pdf(loaded, render_html(loaded, replays, paper, half))
     page = page_for(RULES, paper, half)
-    gaps = underfilled(page_fills(first[0], page.top, page.bottom, page.columns))
+    fills = page_fills(first[0], page.top, page.bottom, page.columns)
     book = contents(loaded)
-    if not gaps or checklist_before_examples(book.student) == book.student:
+    if not (underfilled(fills) or fills[-1] < HALF) or checklist_before_examples(book.student) == book.student:
         return first
     second = _pdf(loaded, render_html(loaded, replays, paper, half, checklist_first=True))
-    fewer = underfilled(page_fills(second[0], page.top, page.bottom, page.columns))
-    return second if (fewer, second[1]) < (gaps, first[1]) else first
+    again = page_fills(second[0], page.top, page.bottom, page.columns)
+    return second if (underfilled(again), second[1]) < (underfilled(fills), first[1]) else first
 
 
 def render_teachers_pdf(loaded: LoadedSpec, replays: list[Replay], paper: str) -> tuple[bytes, int]:

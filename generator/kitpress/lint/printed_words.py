@@ -19,7 +19,7 @@ from kitpress.lint.findings import ERROR, Finding
 # A Python list or dict as printed by repr: a bracket or brace against a quote.
 _REPR = re.compile(r"[\[{]\s*['\"]|['\"]\s*[\]}]")
 # True/False/None as Python prints a value: after =, after a quoted key's colon, or as a list item.
-# ("The streak marker shows None" is the game's own word for the marker's blank side.)
+# ("None of the discs flips" is English.)
 _VALUE = re.compile(r"(?:=\s*|['\"]\s*:\s*)(True|False|None)\b|[\[(,]\s*(True|False|None)\s*[,\])]")
 # A dotted or snake_case identifier (game.lone_card_play, round_limit). Parts of one letter (e.g., i.e.)
 # and web addresses are English, not key paths.
@@ -30,6 +30,8 @@ _WEB = re.compile(r"\.(?:com|org|net|edu|gov|io|uk|de|fr|ca|au)$")
 _FILE = re.compile(r"\b[\w-]+\.(?:ya?ml|md|py|json|txt|html?|csv|svg|pdf|docx?|zip|png)\b", re.IGNORECASE)
 # A card code in the examples' notation: K:J, MK:J.
 _CARD_CODE = re.compile(r"\b[A-Z]{1,3}:[A-Z0-9]{1,3}\b")
+# A section reference a text did not resolve ({§key}), or a placeholder left unfilled ({name}).
+_UNFILLED = re.compile(r"\{§?[a-z_][a-z0-9_]*\}")
 # Words about how the kit is made, which a rule book never needs.
 _WORDS = re.compile(r"\b(seeds?|specs?|engines?|tests?|pytest|yaml|json|python|numba|repr)\b", re.IGNORECASE)
 
@@ -64,6 +66,8 @@ def internal_words(text: str, words: Vocabulary = Vocabulary(), files_allowed: b
         yield _around(text, m), "a Python list or dict"
     for m in _VALUE.finditer(text):
         yield m.group(1) or m.group(2), "a Python value"
+    for m in _UNFILLED.finditer(text):
+        yield m.group(0), "a reference or number left unfilled"
     for m in _FILE.finditer(text):
         if not (files_allowed and m.group(0).lower().endswith(".pdf")):
             yield m.group(0), "a file name"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -65,10 +66,33 @@ class LoadedSpec:
         return self.engine.params()
 
     def text(self, value: str) -> str:
+        """A printed text: the game's {numbers} filled in, and a {§section} named by its title (a book
+        puts its own section numbers in first, through booklet.headings)."""
+        if "{§" in value:
+            sections = section_index(self.spec, self.engine.sections)
+            value = spectext.refer(value, lambda key: f"“{self.text(sections[key].title)}”" if key in sections else None)
         return spectext.fill(value, self.params())
 
     def with_variant(self, variant: str | None) -> LoadedSpec:
         return load_spec(str(self.source), variant)
+
+
+def section_index(spec: Any, names: Iterable[str]) -> dict[str, Section]:
+    """Every section a text may refer to as {§key}: the top-level ones by key, subsections by their id."""
+    found: dict[str, Section] = {}
+
+    def walk(section: Section) -> None:
+        for sub in section.subsections:
+            if sub.id:
+                found[sub.id] = sub
+            walk(sub)
+
+    for name in names:
+        section = getattr(spec, name, None)
+        if isinstance(section, Section):
+            found[name] = section
+            walk(section)
+    return found
 
 
 def resolve(game: str) -> Path:
@@ -250,11 +274,15 @@ def _cross_checks(located: Located, data: dict[str, Any], spec: CommonSpec, engi
         if len(value) > LINE_MAX:  # names and ids of the rules: pieces and diagrams print them
             problems.append(located.problem(path, f"the text is {len(value)} characters long; at most {LINE_MAX} are printed here"))
     params = engine.params()
+    sections = section_index(spec, engine.sections)
     for path, value in spectext.strings(located.data):
         if path and path[0] in ("game", "variants"):
             continue
         for name in spectext.unknown_names(value, params):
             problems.append(located.problem(path, f"unknown number {{{name}}} in the text; known: {', '.join(sorted(params))}"))
+        for name in spectext.section_refs(value):
+            if name not in sections:
+                problems.append(located.problem(path, f"no section to refer to as {{§{name}}}; known: {', '.join(sorted(sections))}"))
     problems += check_examples(located, spec.examples, engine, ("examples",))
     return problems
 

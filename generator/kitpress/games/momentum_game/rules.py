@@ -285,7 +285,7 @@ class MomentumGame(Engine[Config, State]):
         return self._move(state, winner, events), events
 
     def _reset(self, state: State, events: list[Event]) -> State:
-        events.append(Event("streak", "The streak is reset: marker to None, count 0.", {"last_winner": None, "streak_count": 0}))
+        events.append(Event("streak", "The streak is reset: the marker goes to No streak, count 0.", {"last_winner": None, "streak_count": 0}))
         return replace(state, last_winner=None, streak_count=0, chain_doubled=False)
 
     def _move(self, state: State, winner: str, events: list[Event]) -> State:

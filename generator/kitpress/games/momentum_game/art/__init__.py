@@ -176,7 +176,7 @@ def _streak_panel(dwg: svgwrite.Drawing, loaded: LoadedSpec, x: float, y: float,
     left = next(s for s in cfg.sides if s.edge == "min")
     right = next(s for s in cfg.sides if s.edge == "max")
     k.text(dwg, dwg, x, y, "STREAK MARKER", 11, bold=True, anchor="start")
-    boxes = [f"{left.arrow} {left.direction}", "None", f"{right.direction} {right.arrow}"]
+    boxes = [f"{left.arrow} {left.direction}", "No streak", f"{right.direction} {right.arrow}"]
     box_w, box_h, gap = mm(MARKER_BOX_MM), mm(BOX_HEIGHT_MM), mm(BOX_GAP_MM)
     for i, label in enumerate(boxes):
         bx = x + i * (box_w + gap)

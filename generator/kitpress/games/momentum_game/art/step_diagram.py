@@ -61,7 +61,7 @@ def diagram(loaded: LoadedSpec, before: dict[str, Any], after: dict[str, Any]) -
         side = loaded.engine.side(marker)
         label = f"streak: {side.direction} {side.arrow} ×{after['streak_count']}"
     else:
-        label = "streak: None"
+        label = "no streak"
     book.line(dwg, dwg, 2, top + TRACK_H + 6 + STREAK_H - 8, label, anchor="start")
     return k.to_string(dwg)
 
@@ -73,6 +73,6 @@ def start_words(loaded: LoadedSpec, start: dict[str, Any]) -> str:
     fresh = " (a new game)" if start["position"] == loaded.engine.config.track.start and not start.get("last_winner") else ""
     marker = start.get("last_winner")
     if not marker:
-        return f"Block on {start['position']}, streak marker None{fresh}."
+        return f"Block on {start['position']}, no streak{fresh}."
     side = loaded.engine.side(marker)
     return f"Block on {start['position']}, streak marker {side.direction} {side.arrow} (count {start['streak_count']}): {side.name} won the last round."
