@@ -26,7 +26,7 @@ from kitpress.render.ink import low_ink
 from kitpress.sheets.assembly import ASSEMBLY_KIND, assembly_pdf, is_assembly
 from kitpress.sheets.assembly import file_name as assembly_file
 from kitpress.sheets.calibration import calibration_pdf
-from kitpress.sheets.impose import Page, backs_only_pages, printed_pages, set_layout
+from kitpress.sheets.impose import Page, SetLayout, backs_only_pages, printed_pages, set_layout
 from kitpress.sheets.pdf import write_pdf
 from kitpress.sheets.presets import SERVICE_IMAGES, Preset
 from kitpress.sheets.services import one_card_per_page, service_png
@@ -81,6 +81,18 @@ def _job_files(loaded: LoadedSpec, job: PrintJob, preset: Preset, extra: dict[st
         back_kind = "card-backs" if job.kind == "cards" else f"{job.kind}-backs"
         files.append(KitFile(f"{gid}-{job.name}-backs-{suffix}.pdf", back_kind, _sheet_pdf(backs, f"{title} (backs)", back_kind, "none"), preset.paper, len(backs)))
     return files
+
+
+def job_files(loaded: LoadedSpec, job: PrintJob, preset: Preset, gang: tuple[PrintJob, ...] = ()) -> list[KitFile]:
+    """A job's file on this preset (and its backs-only file), drawn as a build draws them: for the class
+    kit's own copies of a set (classkit.sets)."""
+    return _job_files(loaded, job, preset, gang=gang)
+
+
+def set_jobs(loaded: LoadedSpec, preset: Preset) -> tuple[list[PrintJob], SetLayout]:
+    """The game's print jobs in the preset's ink, and where a set's small pieces print."""
+    jobs = _ink(_render_jobs(loaded), preset.ink)
+    return jobs, set_layout(jobs, preset)
 
 
 def _sheet_pdf(pages: list[Page], title: str, subject: str, duplex: str) -> bytes:

@@ -57,6 +57,8 @@ def story(run: PrintRun, plan: KitPlan) -> list[Flowable]:
         ("Scale", "100 % / actual size; never 'fit to page' or 'shrink to fit'"),
         ("Sheets", f"{run.sheets}, this cover included"),
     ]
+    if any(len(set(p.copies)) > 1 for p in run.parts):
+        facts.append(("Sets", "each copy's backs carry its set's letter, Set A first: keep a set's sheets together as you cut"))
     if plan.printer:
         x, y = plan.printer["back_offset_mm"]
         facts.append(("Printer", f"made for printer profile {plan.printer['name']} (back offset {x:g},{y:g} mm)"))

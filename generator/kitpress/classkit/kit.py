@@ -16,7 +16,7 @@ from typing import Any
 
 from kitpress import __version__, outfolder
 from kitpress.build import build_games
-from kitpress.classkit import KIT_FOLDER, MAX_CLASS_SIZE, gallery, guide, jobs, packing
+from kitpress.classkit import KIT_FOLDER, MAX_CLASS_SIZE, gallery, guide, jobs, packing, sets
 from kitpress.classkit.archive import zip_files
 from kitpress.classkit.plan import PLAIN, KitPlan, PrintItem, plan_kit, seating_for
 from kitpress.errors import UsageError
@@ -37,6 +37,7 @@ class KitOptions:
     booklet: str = "pages"
     variants: dict[str, str] = field(default_factory=dict)  # game (as chosen, or its id) → variant id
     printer: dict[str, Any] | None = None
+    set_marks: bool = True  # each set's backs carry its letter on a colour band (classkit.sets)
     progress: Callable[[str], None] | None = None  # hears each stage's name
 
     def preset(self, paper: str) -> Preset:
@@ -70,7 +71,7 @@ def make_kit(games: list[str], class_size: int, paper: str, out_dir: Path, optio
             group = [str(spec.source) for spec in loaded if spec.variant == variant]
             lines += build_games(group, [preset], out_dir=builds, variant=variant, progress=lambda game: say(f"building {game}"), printer=options.printer)
         say("planning the kit")
-        plan = plan_kit(loaded, builds, preset, class_size, options.printer)
+        plan = plan_kit(loaded, builds, preset, class_size, options.printer, options.set_marks)
         plan = assemble(plan, out_dir, say)
     lines.append(f"kit for a class of {class_size} on {plan.paper_name}: {folder}")
     lines += [f"  {g.title}: {g.seating.describe()}" for g in plan.games]
@@ -101,6 +102,11 @@ def assemble(plan: KitPlan, out_dir: Path, say: Callable[[str], None] | None = N
     """Write the kit folder from already-built games; returns the plan with the teacher's own files.
     Call with OUT's lock held, after `outfolder.check_ours` and `check_top_files`."""
     say = say or (lambda stage: None)
+    marked: dict[str, tuple[bytes, ...]] = {}  # a file's copies in the print jobs, one a set with its letter
+    if plan.set_marks:
+        say("lettering each set's backs")
+        for game in plan.games:
+            marked.update({f"{game.id}/{name}": copies for name, copies in sets.set_copies(game.loaded, plan.preset, game.seating.tables).items()})
     with outfolder.os_errors(out_dir):
         files = {item.path: item.source.read_bytes() for item in plan.all_items()}
     say("typesetting the teacher guide")
@@ -109,7 +115,7 @@ def assemble(plan: KitPlan, out_dir: Path, say: Callable[[str], None] | None = N
     guide_item = PrintItem("teacher-guide.pdf", out_dir / KIT_FOLDER / "teacher-guide.pdf", "Teacher guide", "guide", PLAIN, "long-edge", guide_pages, 1)
     plan = plan.with_class_items([guide_item, *plan.class_items])
     say("merging the print jobs")
-    runs = jobs.plan_runs(plan, lambda item: (files[item.path],) * item.copies)
+    runs = jobs.plan_runs(plan, lambda item: marked.get(item.path) or (files[item.path],) * item.copies)
     plan = replace(plan, runs=tuple(runs))
     for run in runs:
         files[run.name] = jobs.run_pdf(run, plan)
@@ -179,6 +185,7 @@ def kit_json(plan: KitPlan) -> bytes:
         "kitpress": __version__,
         "class_size": plan.class_size,
         "paper": plan.paper,
+        "set_marks": plan.set_marks,
         **({"printer": plan.printer} if plan.printer else {}),
         "sheets": plan.sheets_by_stock(),
         "jobs": [_run(r) for r in plan.runs],

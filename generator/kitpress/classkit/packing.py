@@ -44,7 +44,7 @@ def cut_line(game: GamePlan) -> str:
 
 def bring_lines(plan: KitPlan) -> list[str]:
     lines = [f"{b.count} × {b.name} ({game.title}): {b.detail}" for game in plan.games for b in game.bring]
-    lines.append(f"{plan.sets} envelopes or zip bags, one per set, labelled with the game")
+    lines.append(f"{plan.sets} envelopes or zip bags, one per set, labelled with the game" + (" and the set's letter" if plan.set_marks else ""))
     lines.append(GENERAL_BRING)
     return lines
 
@@ -63,6 +63,8 @@ def before_you_print(plan: KitPlan) -> list[str]:
         "Print the jobs below in their order, one copy of each file: each already holds every copy the class needs, and opens with a cover page saying how to print it.",
         "Print at 100 % / actual size, never 'fit to page'. Card stock: 200–250 g/m² (65–110 lb cover), through the printer's rear or manual feed.",
     ]
+    if plan.set_marks:
+        lines.append("Every card back and piece back carries its set's letter on a colour band (Set A, Set B, …, one run of letters a game): a stray card goes back to the envelope of its letter.")
     listed = next((i for i in plan.class_items if i.kind == "packing-list"), None)
     if listed is not None:
         lines.append(f"This list is {listed.path} ({_plural(listed.sheets, 'sheet')}), printed on its own.")

@@ -120,6 +120,8 @@ class KitPlan:
     class_items: tuple[PrintItem, ...] = field(default=())
     printer: dict[str, Any] | None = None  # the printer profile the kit was built with
     runs: tuple[PrintRun, ...] = ()  # the print jobs, once they are made (classkit.jobs)
+    set_marks: bool = False  # each set's backs carry its letter (classkit.sets)
+    preset: Preset = field(default_factory=Preset)  # what the games were built with
 
     @property
     def paper_name(self) -> str:
@@ -259,9 +261,9 @@ def bring_list(loaded: LoadedSpec, seating: Seating) -> list[BringItem]:
     return out
 
 
-def plan_kit(games: list[LoadedSpec], out_dir: Path, preset: Preset, class_size: int, printer: dict[str, Any] | None = None) -> KitPlan:
+def plan_kit(games: list[LoadedSpec], out_dir: Path, preset: Preset, class_size: int, printer: dict[str, Any] | None = None, set_marks: bool = True) -> KitPlan:
     from kitpress.build import kit_folder
 
     plans = tuple(plan_game(loaded, kit_folder(loaded, out_dir), preset, class_size) for loaded in games)
     once = [*calibration_items([kit_folder(g, out_dir) for g in games], preset), *teachers_books(games, out_dir, preset)]
-    return KitPlan(class_size, preset.paper, plans, tuple(once), printer)
+    return KitPlan(class_size, preset.paper, plans, tuple(once), printer, set_marks=set_marks, preset=preset)

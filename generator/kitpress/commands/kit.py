@@ -57,10 +57,11 @@ class Stages:
 @click.option("--printer", metavar="NAME", help="Print with a saved printer profile (its flip and back offset): see `kitpress printer setup`.")
 @click.option("--ink", type=click.Choice(INK_CHOICES), default="full", show_default=True, help="'low': no full-bleed fills, light tints, outlined art.")
 @click.option("--booklet", type=click.Choice(BOOKLET_CHOICES), default="pages", show_default=True, help="'saddle': the student rules as a half-size booklet, folded and stapled.")
+@click.option("--set-marks/--no-set-marks", "set_marks", default=True, show_default=True, help="Print each set's letter on a colour band on its card and piece backs ('Set C').")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True)
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
 @click.pass_context
-def command(ctx: click.Context, class_size: int, games: tuple[str, ...], variant: tuple[str, ...], paper: str, layout: str, duplex: str, back_offset: str | None, printer: str | None, ink: str, booklet: str, out_dir: Path, quiet: bool) -> None:
+def command(ctx: click.Context, class_size: int, games: tuple[str, ...], variant: tuple[str, ...], paper: str, layout: str, duplex: str, back_offset: str | None, printer: str | None, ink: str, booklet: str, set_marks: bool, out_dir: Path, quiet: bool) -> None:
     """Build a class kit: print jobs, packing list, guide, preview.
 
     Writes OUT/classroom-kit/ and OUT/classroom-kit.zip, and the preview gallery at OUT/index.html.
@@ -73,7 +74,7 @@ def command(ctx: click.Context, class_size: int, games: tuple[str, ...], variant
 
     variants = _variants(variant)
     duplex, offset, profile = print_settings(ctx, printer, duplex, back_offset)
-    options = KitOptions(layout, duplex, offset, ink, booklet, variants, profile, Stages(quiet))
+    options = KitOptions(layout, duplex, offset, ink, booklet, variants, profile, set_marks, Stages(quiet))
     for line in make_kit(games_or_all(_split(games)), class_size, paper, out_dir, options):
         if not quiet:
             click.echo(line)
