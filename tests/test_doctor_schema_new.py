@@ -150,3 +150,69 @@ def test_new_refuses_bad_names_engines_and_overwrites(tmp_path: Path) -> None:
     bundled = invoke(new_command, "momentum-game", "--engine", engine_id, "--out", tmp_path)
     assert bundled.exit_code == 2 and "bundled game's id" in bundled.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["my-game.yaml"]
+
+
+# --- new: a clean identity (issue 20, point 1) -----------------------------------------------------
+
+SOURCE_IDENTITY = ("subtitle", "date", "designers", "document_id", "source", "credit", "rights")
+
+
+@pytest.mark.parametrize("engine", sorted(engines()))
+def test_new_copies_nothing_of_the_sources_identity(tmp_path: Path, engine: str) -> None:
+    from kitpress.authoring.starter import template_spec
+
+    source = yaml.safe_load(template_spec(engine).read_text("utf-8"))["identity"]
+    assert invoke(new_command, "friction-race", "--engine", engine, "--out", tmp_path).exit_code == 0
+    text = (tmp_path / "friction-race.yaml").read_text("utf-8")
+    identity = yaml.safe_load(text)["identity"]
+    for key in SOURCE_IDENTITY:
+        values = source.get(key) if isinstance(source.get(key), list) else [source.get(key)]
+        for value in filter(None, values):
+            assert str(value) not in yaml.safe_dump(identity, allow_unicode=True), f"{key}: {value!r} was copied"
+    assert identity["designers"] == ["TODO: the designers' names"] and identity["date"].startswith("TODO")
+    assert identity["document_id"].startswith("TODO") and identity["source"].startswith("TODO")
+    assert "subtitle" not in identity and "credit" not in identity and "rights" not in identity
+    assert (identity["version"], identity["status"], identity["players"]) == ("0.1", "Draft", source["players"])
+
+
+def test_new_takes_the_identity_from_its_options_and_retitles_the_card_backs(tmp_path: Path) -> None:
+    from kitpress.lint.todo import todo_markers
+
+    args = ["--designer", "Ada Lovelace", "--designer", "Bo Diddley", "--date", "2026-09-01", "--document-id", "FR-1"]
+    assert invoke(new_command, "friction-race", "--engine", "momentum-game", "--out", tmp_path, *args).exit_code == 0
+    path = tmp_path / "friction-race.yaml"
+    loaded = load_spec(str(path))
+    identity = loaded.spec.identity
+    assert (identity.designers, identity.date, identity.document_id) == (["Ada Lovelace", "Bo Diddley"], "2026-09-01", "FR-1")
+    assert yaml.safe_load(path.read_text("utf-8"))["production"]["faces"]["back_title"] == "Friction Race"  # not "Momentum Game!"
+    assert "Ithier" not in path.read_text("utf-8")
+    found = todo_markers("friction-race", str(path))
+    assert [(f.card, f.severity, f.check) for f in found] == [("identity.source", "warning", "todo")]  # the one not given
+
+
+def test_the_preflight_names_every_todo_marker_at_its_line(tmp_path: Path) -> None:
+    from kitpress.commands.lint import lint_game
+
+    assert invoke(new_command, "friction-race", "--engine", "momentum-game", "--out", tmp_path).exit_code == 0
+    path = tmp_path / "friction-race.yaml"
+    lines = path.read_text("utf-8").splitlines()
+    report, code = lint_game(str(path), None, "full")
+    todo = [line for line in report if "[todo]" in line]
+    assert code == 0 and len(todo) == 4  # warnings: the kit still builds
+    for line, key in zip(todo, ("date", "designers[0]", "document_id", "source"), strict=True):
+        where = re.match(rf"friction-race: {re.escape(str(path))}:(\d+):(\d+): identity\.{re.escape(key)}: warning \[todo\]: still TODO \(", line)
+        assert where, line
+        assert lines[int(where.group(1)) - 1].startswith(f"  {key.split('[')[0]}:")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--date", "2026-13-01"], "--date: expected a date as YYYY-MM-DD, got '2026-13-01'"),
+        (["--designer", " "], "--designer: one line, without spaces at its ends"),
+        (["--document-id", "a\nb"], "--document-id: one line, without spaces at its ends"),
+    ],
+)
+def test_new_refuses_identity_options_that_cannot_stand_in_a_spec(tmp_path: Path, args: list[str], message: str) -> None:
+    result = CliRunner().invoke(new_command, ["friction-race", "--engine", "momentum-game", "--out", str(tmp_path), *args])
+    assert result.exit_code == 2 and message in result.output and not list(tmp_path.iterdir())

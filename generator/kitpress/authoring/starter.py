@@ -6,12 +6,16 @@ from __future__ import annotations
 import json
 import os
 import re
+from dataclasses import dataclass
 from pathlib import Path
+
+import yaml
 
 from kitpress.atomic import write_bytes
 from kitpress.errors import UsageError
 from kitpress.packs import engines, shipped_specs
 from kitpress.spec.load import load_spec
+from kitpress.spec.yamlpos import unprintable
 from kitpress.spec_model import check_id
 
 TOP_KEY = re.compile(r"^([a-z_][a-z0-9_]*):")
@@ -53,42 +57,116 @@ def _comment(text: str) -> list[str]:
     return [f"# {line}" for line in text.splitlines()]
 
 
-def starter_text(name: str, engine: str) -> str:
-    """The bundled spec's text with this game's id and title, a header, and a comment above each key."""
+TODO = "TODO"  # how a value `new` could not know starts; `kitpress lint` reports every one left
+# identity keys that say whose document the source spec was; none is copied into a new game
+SOURCE_IDENTITY = ("subtitle", "date", "designers", "document_id", "source", "credit", "rights")
+IDENTITY_KEY = re.compile(r"^  ([a-z_]+):")
+DATE = re.compile(r"\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])")
+
+
+@dataclass(frozen=True)
+class Identity:
+    """What `kitpress new` knows of the new game's identity: from its options, the rest TODO markers."""
+
+    designers: tuple[str, ...] = ()
+    date: str = ""
+    document_id: str = ""
+
+    @classmethod
+    def given(cls, designers: tuple[str, ...], date: str | None, document_id: str | None) -> Identity:
+        """From `kitpress new`'s options, each refused in one line when it cannot stand in a spec."""
+        for option, value in (*(("--designer", d) for d in designers), ("--date", date or ""), ("--document-id", document_id or "")):
+            problem = unprintable(value, option) or ("" if value == value.strip() and "\n" not in value else f"{option}: one line, without spaces at its ends")
+            if problem or (option == "--designer" and not value.strip()):
+                raise UsageError(problem or "--designer: a name, not blank")
+        if date and not DATE.fullmatch(date):
+            raise UsageError(f"--date: expected a date as YYYY-MM-DD, got {date!r}")
+        return cls(tuple(designers), date or "", document_id or "")
+
+    def lines(self, title: str) -> list[str]:
+        def text(value: str, todo: str) -> str:
+            return json.dumps(value or f"{TODO}: {todo}", ensure_ascii=False)
+
+        designers = ", ".join(json.dumps(d, ensure_ascii=False) for d in self.designers) or text("", "the designers' names")
+        return [
+            f"  title: {json.dumps(title, ensure_ascii=False)}", '  version: "0.1"', "  status: Draft",
+            f"  date: {text(self.date, 'the date of this version, e.g. 2026-09-01')}",
+            f"  designers: [{designers}]",
+            f"  document_id: {text(self.document_id, 'the design document id')}",
+            f"  source: {text('', 'the design document this game is made from')}",
+        ]  # fmt: skip
+
+
+def _identity(block: list[str], title: str, identity: Identity) -> list[str]:
+    """The source's identity block with nothing of its identity: title, version, status, date, designers
+    and ids as `new` was given them (or TODO markers); the game's facts (players, minutes, ages) kept."""
+    kept: list[str] = []
+    drop = True
+    for line in block[1:]:
+        key = IDENTITY_KEY.match(line)
+        if key:
+            drop = key.group(1) in (*SOURCE_IDENTITY, "title", "version", "status")
+        elif not line.strip():
+            drop = False
+        if not drop:
+            kept.append(line)
+    return [block[0], *identity.lines(title), *kept]
+
+
+def starter_text(name: str, engine: str, identity: Identity | None = None) -> str:
+    """The bundled spec's text with this game's id, title and identity (nothing of the source's), a
+    header, and a comment above each key."""
+    identity = identity or Identity()
     source = template_spec(engine)
-    lines = source.read_text("utf-8").splitlines()
+    source_title = str((yaml.safe_load(source.read_text("utf-8")).get("identity") or {}).get("title", ""))
+    lines = _with_identity(source.read_text("utf-8").splitlines(), name.replace("-", " ").title(), identity)
     while lines and (lines[0].startswith("#") or not lines[0].strip()):
         lines.pop(0)
     title = name.replace("-", " ").title()
     out = [
         f"# {title}: a new kitpress game spec, started from the bundled {source.stem} spec ({engine} engine).",
-        "# Every value below is that game's: replace them with your game's. Then:",
+        "# Every value below is that game's, but for its identity: replace them with your game's. Values",
+        f"# starting {TODO} are for you to fill in (`kitpress lint` lists those left). Then:",
         f"#   kitpress check {name}.yaml    replays the worked examples through the rules engine",
         f"#   kitpress build {name}.yaml    builds the print kit and the rule booklet",
         "# Texts may quote the numbers under `game:` as {name}; an unknown name is an error.",
     ]
     sections = set(engines()[engine].sections)
-    in_identity = False
+    in_production = False
     for line in lines:
         match = TOP_KEY.match(line)
         if match:
             key = match.group(1)
-            in_identity = key == "identity"
+            in_production = key == "production"
             guidance = GUIDANCE.get(key) or (SECTION_GUIDANCE.format(engine=engine) if key in sections else "")
             while out and not out[-1].strip():
                 out.pop()
             out += ["", *(_comment(guidance) if guidance else [])]
             if key == "id":
                 line = f"id: {name}"
-        elif in_identity:
-            line = re.sub(r"^(  title:).*$", lambda m: f"{m.group(1)} {json.dumps(title, ensure_ascii=False)}", line)
-            line = re.sub(r"^(  version:).*$", r'\1 "0.1"', line)
-            line = re.sub(r"^(  status:).*$", r"\1 Draft", line)
+        elif in_production and source_title:  # a piece printing the source's title (a card back) prints ours
+            line = _retitled(line, source_title, title)
         out.append(line)
     return "\n".join(out) + "\n"
 
 
-def new_spec(name: str, engine: str, out_dir: Path = Path(".")) -> Path:
+def _with_identity(lines: list[str], title: str, identity: Identity) -> list[str]:
+    start = next((i for i, line in enumerate(lines) if line.startswith("identity:")), None)
+    if start is None:
+        return lines
+    end = next((i for i in range(start + 1, len(lines)) if TOP_KEY.match(lines[i])), len(lines))
+    return lines[:start] + _identity(lines[start:end], title, identity) + lines[end:]
+
+
+def _retitled(line: str, old: str, new: str) -> str:
+    """A `key: <old title>` line (plain or quoted) with the new title instead."""
+    match = re.match(r"^(\s+[a-z_]+:\s*)(.*?)\s*$", line)
+    if match and match.group(2).strip("\"'") == old:
+        return f"{match.group(1)}{json.dumps(new, ensure_ascii=False)}"
+    return line
+
+
+def new_spec(name: str, engine: str, out_dir: Path = Path("."), identity: Identity | None = None) -> Path:
     """Write OUT/NAME.yaml, loaded and validated first; refuses to overwrite a file."""
     try:
         check_id(name)
@@ -99,7 +177,7 @@ def new_spec(name: str, engine: str, out_dir: Path = Path(".")) -> Path:
     target = out_dir / f"{name}.yaml"
     if target.exists():
         raise UsageError(f"{target} already exists; kitpress new never overwrites a file")
-    text = starter_text(name, engine)
+    text = starter_text(name, engine, identity)
     trial = out_dir / f".{name}.new.yaml"
     write_bytes(trial, text.encode("utf-8"))
     try:

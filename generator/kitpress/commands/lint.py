@@ -36,6 +36,7 @@ def lint_game(game: str, variant: str | None, ink: str) -> tuple[list[str], int]
     """The report lines for one game and its exit code."""
     from kitpress.build import preflight_inks
     from kitpress.lint import errors, lint_jobs, lint_words
+    from kitpress.lint.todo import todo_markers
     from kitpress.packs import pack_for
     from kitpress.sheets.presets import Preset
     from kitpress.spec.load import load_spec
@@ -52,6 +53,7 @@ def lint_game(game: str, variant: str | None, ink: str) -> tuple[list[str], int]
         findings = lint_jobs(loaded, jobs)
     else:
         findings = lint_jobs(loaded, jobs) + lint_words(loaded, jobs)
+    findings = todo_markers(str(loaded.id), str(loaded.source)) + findings  # what `kitpress new` left to fill in
     bad = errors(findings)
     pieces = len({a.svg for j in jobs for a in (*j.fronts, *j.backs)})
     summary = f"{loaded.id}: {len(bad)} error(s), {len(findings) - len(bad)} warning(s) in {pieces} pieces" if findings else f"{loaded.id}: lint passed ({pieces} pieces)"

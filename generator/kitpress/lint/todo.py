@@ -1,0 +1,37 @@
+"""TODO markers left in a spec: `kitpress new` writes one for every part of a game's identity it was not
+given (designers, date, document id, source), and the preflight names each one left, at its line, so a
+kit is not printed with "TODO" on its cover by accident."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from kitpress.lint.findings import WARNING, Finding
+from kitpress.spec.yamlpos import Located, format_path, load_file
+
+MARKER = "TODO"
+
+
+def _strings(value: Any, path: tuple[str | int, ...]) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _strings(item, (*path, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _strings(item, (*path, i))
+
+
+def todo_markers(game: str, file: str, located: Located | None = None) -> list[Finding]:
+    """A warning for each text of the spec that starts with TODO, at its file:line:col and key path."""
+    located = located or load_file(file)
+    out = []
+    for path, text in _strings(located.data, ()):
+        if text.strip().startswith(MARKER):
+            line, col = located.line_of(path)
+            where = f"{located.file}:{line}:{col}"
+            wanted = text.strip()[len(MARKER) :].lstrip(" :") or "a value"
+            out.append(Finding(game, where, format_path(path), WARNING, f"still TODO ({wanted}): fill it in before printing", "todo"))
+    return out
