@@ -89,6 +89,15 @@ def job_files(loaded: LoadedSpec, job: PrintJob, preset: Preset, gang: tuple[Pri
     return _job_files(loaded, job, preset, gang=gang)
 
 
+def job_path_of(loaded: LoadedSpec, job: PrintJob, preset: Preset) -> str:
+    return stock.job_path(loaded.id, job, preset)
+
+
+def pages_pdf(pages: list[Page], title: str, kind: str) -> bytes:
+    """Single-sided sheets drawn as a build draws them (through the same disk cache)."""
+    return _sheet_pdf(pages, title, kind, "none")
+
+
 def set_jobs(loaded: LoadedSpec, preset: Preset) -> tuple[list[PrintJob], SetLayout]:
     """The game's print jobs in the preset's ink, and where a set's small pieces print."""
     jobs = _ink(_render_jobs(loaded), preset.ink)
@@ -139,6 +148,12 @@ def _service_files(loaded: LoadedSpec, job: PrintJob) -> list[KitFile]:
             entry.extra = {"service": service, "copies": copies}
             files.append(entry)
     return files
+
+
+def _tts_files(loaded: LoadedSpec, jobs: list[PrintJob]) -> list[KitFile]:
+    from kitpress.tabletop import export
+
+    return [KitFile(o.path, o.kind, o.data, extra=o.extra) for o in export(loaded.id, loaded.spec.identity.title, jobs)]
 
 
 def _ink(jobs: list[PrintJob], ink: str) -> list[PrintJob]:
@@ -340,6 +355,9 @@ def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False, 
     findings = preflight_inks(loaded, base_jobs, presets) if only is None else []
     for preset in presets:
         jobs = _ink(base_jobs, preset.ink)
+        if preset.layout == "tts":  # digital playtesting: pictures and a saved object, no print sheets
+            add(_tts_files(loaded, [job for job in jobs if wanted.job(job)]))
+            continue
         ink = "" if preset.ink == "full" else f"-{preset.ink}-ink"
         add([KitFile(f"svg/{job.name}-{art.name}{ink}.svg", "art", art.svg.encode("utf-8")) for job in jobs if wanted.job(job) for art in (*job.fronts, *job.backs)])
         layout = set_layout(jobs, preset)
@@ -372,8 +390,9 @@ def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False, 
             add([KitFile(book, "teachers-book", pdf, preset.paper, count, extra={"stock": stock.PLAIN})])
     if only is not None:  # the pieces of the files built, wherever they are printed
         findings = preflight_inks(loaded, base_jobs, presets, _printed_jobs(loaded, base_jobs, presets, files))
-    if only is None:  # the page reads every file of the kit
-        files = _assembly_pages(loaded, presets, base_jobs, files) + files
+    printed = [p for p in presets if p.layout != "tts"]
+    if only is None and printed:  # the page reads every file of the kit
+        files = _assembly_pages(loaded, printed, base_jobs, files) + files
     pdfs = [(f.path, f.data) for f in files if f.path.endswith(".pdf")]
     findings += _file_checks(loaded, pdfs)
     if errors(findings) and not force:
@@ -496,6 +515,8 @@ def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant:
     profile used, for the manifests."""
     loaded = [load_spec(g, variant) for g in games]
     options = {**build_options(presets, variant), **({"printer": printer} if printer else {})}
+    if any(p.layout == "tts" for p in presets):  # the saved object names its pictures by the kit folder's URL
+        options["tts_folder"] = str(out_dir.resolve())
     todo: list[tuple[LoadedSpec, str]] = []
     for spec in loaded:
         inputs = inputs_hash(spec.source, options)
@@ -519,6 +540,7 @@ def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant:
                 if not force and up_to_date(folder, inputs):  # written meanwhile, or put back by recover
                     lines.append(f"up to date {spec.id}: {folder}")
                     continue
+                files = _in_folder(files, folder)
                 kit, inputs = (files, inputs) if only is None else (_with_kept(folder, files), "")
                 written.append((spec, manifest(spec, kit, inputs, printer)))
                 # --force writes afresh every file it built; the files an --only build keeps stay as they are.
@@ -528,6 +550,16 @@ def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant:
         except KeyboardInterrupt:
             raise Interrupted(_in_place(written, out_dir)) from None
     return lines
+
+
+def _in_folder(files: list[KitFile], folder: Path) -> list[KitFile]:
+    """The files as written to `folder`: a Tabletop Simulator save names its pictures by the folder's URL."""
+    from kitpress.tabletop import SAVE_KIND, resolve_folder
+
+    if not any(f.kind == SAVE_KIND for f in files):
+        return files
+    uri = folder.resolve().as_uri()
+    return [replace(f, data=resolve_folder(f.data, uri)) if f.kind == SAVE_KIND else f for f in files]
 
 
 def _with_kept(folder: Path, files: list[KitFile]) -> list[KitFile]:

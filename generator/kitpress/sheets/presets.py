@@ -10,7 +10,7 @@ from kitpress.pieces import PT_PER_MM
 from kitpress.sheets.geometry import UNPRINTABLE_MM
 
 PAPER_CHOICES = ("letter", "a4", "universal")
-LAYOUT_CHOICES = ("9up", "8up", "1up")
+LAYOUT_CHOICES = ("9up", "8up", "1up", "tts")
 DUPLEX_CHOICES = ("long-edge", "short-edge", "gutterfold", "none")
 INK_CHOICES = ("full", "low")
 BOOKLET_CHOICES = ("pages", "saddle")
