@@ -64,7 +64,7 @@ def test_a_failure_is_at_the_line_and_column_of_its_figure(tmp_path: Path) -> No
     assert result.exit_code == 1
     failing = [ln for ln in result.stdout.splitlines() if ": FAIL " in ln]
     column = spec.read_text(encoding="utf-8").splitlines()[line - 1].index("streak_count: 7") + 1
-    assert failing == [f"{spec}:{line}:{column}: FAIL momentum-game example A step 1: streak_count: expected 7, got 1"]
+    assert failing == [f"{spec}:{line}:{column}: examples[0].steps[0].expect.streak_count: FAIL momentum-game example A step 1: streak_count: expected 7, got 1"]
     assert result.stdout.splitlines()[-1].endswith(": 1 failed")
 
 
@@ -168,11 +168,14 @@ def test_every_bundled_step_knows_its_line(game: str) -> None:
     lines = loaded.source.read_text(encoding="utf-8").splitlines()
     for example in loaded.spec.examples:
         for n, step in enumerate(example.steps, start=1):
-            line, column = loaded.steps_at[(example.id, n, "")]
+            line, column, path = loaded.steps_at[(example.id, n, "")]
             assert lines[line - 1][column - 1 :].startswith(("play", "- play", "call_time", "- call_time", "expect", "note")), (example.id, n, lines[line - 1])
+            i = [e.id for e in loaded.spec.examples].index(example.id)
+            assert path == f"examples[{i}].steps[{n - 1}]"  # the key path to edit, as the line says
             for figure in step.expect:
-                line, column = loaded.steps_at[(example.id, n, figure)]
+                line, column, path = loaded.steps_at[(example.id, n, figure)]
                 assert lines[line - 1][column - 1 :].startswith(figure), (example.id, n, figure, lines[line - 1])
+                assert path == f"examples[{i}].steps[{n - 1}].expect.{figure}"
 
 
 def test_a_play_after_the_end_may_be_shown_refused(tmp_path: Path) -> None:

@@ -86,7 +86,7 @@ def test_momentum_game_time_nearer_edge_then_fewer_greens_then_draw(wide: Path, 
 def test_a_figure_after_time_other_than_refused_stops_the_example(tmp_path: Path) -> None:
     result = check("momentum-game", [example([{"call_time": True}, {"play": {"red": "green", "blue": "green"}, "expect": {"position": 1}}])], tmp_path)
     assert result.exit_code == 1
-    assert re.search(r"examples\.yaml:\d+:\d+: FAIL momentum-game example T step 2: the game had already ended", result.stdout), result.stdout
+    assert re.search(r"examples\.yaml:\d+:\d+: examples\[0\]\.steps\[1\]: FAIL momentum-game example T step 2: the game had already ended", result.stdout), result.stdout
 
 
 @pytest.mark.parametrize(

@@ -187,7 +187,7 @@ def test_new_takes_the_identity_from_its_options_and_retitles_the_card_backs(tmp
     assert yaml.safe_load(path.read_text("utf-8"))["production"]["faces"]["back_title"] == "Friction Race"  # not "Momentum Game!"
     assert "Ithier" not in path.read_text("utf-8")
     found = todo_markers("friction-race", str(path))
-    assert [(f.card, f.severity, f.check) for f in found] == [("identity.source", "warning", "todo")]  # the one not given
+    assert [(f.at.rsplit(": ", 1)[-1], f.severity, f.check) for f in found] == [("identity.source", "warning", "todo")]  # the one not given
 
 
 def test_the_preflight_names_every_todo_marker_at_its_line(tmp_path: Path) -> None:
@@ -200,7 +200,7 @@ def test_the_preflight_names_every_todo_marker_at_its_line(tmp_path: Path) -> No
     todo = [line for line in report if "[todo]" in line]
     assert code == 0 and len(todo) == 4  # warnings: the kit still builds
     for line, key in zip(todo, ("date", "designers[0]", "document_id", "source"), strict=True):
-        where = re.match(rf"friction-race: {re.escape(str(path))}:(\d+):(\d+): identity\.{re.escape(key)}: warning \[todo\]: still TODO \(", line)
+        where = re.match(rf"{re.escape(str(path))}:(\d+):(\d+): identity\.{re.escape(key)}: friction-race: spec: TODO marker: warning \[todo\]: still TODO \(", line)
         assert where, line
         assert lines[int(where.group(1)) - 1].startswith(f"  {key.split('[')[0]}:")
 

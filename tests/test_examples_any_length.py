@@ -193,7 +193,7 @@ def test_a_seeded_shuffle_decides_what_a_reshuffle_brings_up(tmp_path: Path) -> 
     held = [*first, {"play": {"red": hands["red"][0], "blue": hands["blue"][0]}}]
     result = check("momentum-game", [{"id": "S", "title": "t", "summary": "s", "start": {"draw_pile": 0, "shuffle_seed": 7}, "steps": steps}], tmp_path)
     assert result.exit_code == 1, result.output
-    assert re.search(r"examples\.yaml:\d+:\d+: FAIL momentum-game example S step 2: the engine refused the play: red cannot play", result.stdout), result.stdout
+    assert re.search(r"examples\.yaml:\d+:\d+: examples\[0\]\.steps\[1\]: FAIL momentum-game example S step 2: the engine refused the play: red cannot play", result.stdout), result.stdout
     result = check("momentum-game", [{"id": "S", "title": "t", "summary": "s", "start": {"draw_pile": 0, "shuffle_seed": 7}, "steps": held}], tmp_path, "held.yaml")
     assert result.exit_code == 0, result.output
 

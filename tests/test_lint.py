@@ -330,6 +330,29 @@ def test_lint_command_fails_on_a_spec_made_to_overflow(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "momentum-game: cards: red-dark: error [text-outside-art]: text 'PUSH RIGHT WITH ALL THE FORCE OF A RUNA…' (7 pt) runs off the art" in result.output
     assert "momentum-game: cards: blue-dark:" not in result.output
+    # each finding starts at the spec line to edit, with its key path (issue 20, point 3)
+    line = next(n for n, text in enumerate(over.read_text("utf-8").splitlines(), start=1) if "Runaway Freight Train" in text)
+    column = over.read_text("utf-8").splitlines()[line - 1].index("label: Push Right With") + 1
+    at = f"{over}:{line}:{column}: production.faces.red.label: "
+    overflow = [ln for ln in result.output.splitlines() if "[text-outside-art]" in ln]
+    assert overflow and all(ln.startswith(at) for ln in overflow), overflow
+    # and the label the art had to shrink is said, not left silent
+    assert f"{at}momentum-game: pieces: text: warning [text-shrunk]: text 'PUSH RIGHT WITH ALL THE FORCE OF A RUNAWAY FREIGHT TRAIN' had to shrink from 20 pt to 7 pt to fit" in result.output
+
+
+def test_a_text_is_placed_at_its_spec_key_whatever_its_case_or_cut() -> None:
+    from kitpress.lint.places import SpecPlaces
+
+    places = SpecPlaces(str(ROOT / "specs" / "momentum-game.yaml"), "specs/momentum-game.yaml")
+    lines = (ROOT / "specs" / "momentum-game.yaml").read_text("utf-8").splitlines()
+    at = places.place("PUSH RIGHT")
+    file, line, column, path = at.split(":", 3)
+    assert (file, path) == ("specs/momentum-game.yaml", " production.faces.red.label")
+    assert lines[int(line) - 1][int(column) - 1 :].startswith("label: Push Right}")  # the key to edit
+    assert places.place("Momentum Gam…").endswith(": production.faces.back_title")  # cut in a message
+    assert places.place("No such words anywhere") == ""
+    found = places.locate(Finding("g", "cards", "green", "warning", "dominant colours #81c784 vs #000000: ...", "contrast"))
+    assert found.at.endswith("production.faces.green.colour") and str(found).startswith(found.at + ": g: cards: green: warning")
 
 
 def test_lint_command_bad_game() -> None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kitpress.check import Replay
+from kitpress.spec.load import StepAt
 
 
 @dataclass(frozen=True)
@@ -23,16 +24,21 @@ class CheckedSpec:
     variant: str | None
     file: str
     replays: list[Replay]
-    steps_at: dict[tuple[str, int, str], tuple[int, int]] = field(default_factory=dict)
+    steps_at: dict[tuple[str, int, str], StepAt] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
         return self.game if self.variant is None else f"{self.game} --variant {self.variant}"
 
+    def at(self, example: str, step: int, figure: str = "") -> StepAt:
+        return self.steps_at.get((example, step, figure)) or self.steps_at.get((example, step, ""), StepAt(1, 0))
+
     def where(self, example: str, step: int, figure: str = "") -> str:
-        """file:line:col of a step, or of the figure it expects."""
-        line, column = self.steps_at.get((example, step, figure)) or self.steps_at.get((example, step, ""), (1, 0))
-        return f"{self.file}:{line}:{column}" if column else f"{self.file}:{line}"
+        """file:line:col of a step, or of the figure it expects, and the key path to edit there: where
+        the designer makes the change."""
+        at = self.at(example, step, figure)
+        place = f"{self.file}:{at.line}:{at.column}" if at.column else f"{self.file}:{at.line}"
+        return f"{place}: {at.path}" if at.path else place
 
 
 @dataclass(frozen=True)
@@ -106,9 +112,9 @@ def json_report(checked: list[CheckedSpec], unreadable: list[Unreadable]) -> str
     summary = totals(checked, unreadable)
 
     def step(c: CheckedSpec, r: Replay, s: Any) -> dict[str, Any]:
-        line, column = c.steps_at.get((r.example.id, s.number, ""), (1, 0))
+        at = c.at(r.example.id, s.number)
         return {
-            "number": s.number, "line": line, "column": column,
+            "number": s.number, "line": at.line, "column": at.column, "path": at.path,
             "figures": [{"name": f.name, "expected": _plain(f.expected), "actual": _plain(f.actual), "ok": f.ok} for f in s.figures],
         }  # fmt: skip
 
@@ -138,7 +144,7 @@ def junit_xml(checked: list[CheckedSpec], unreadable: list[Unreadable]) -> bytes
         bad = [r for r in c.replays if not r.ok]
         suite = ET.SubElement(root, "testsuite", name=c.name, tests=str(len(c.replays)), failures=str(len(bad)), errors="0", file=c.file)
         for r in c.replays:
-            line, _ = c.steps_at.get((r.example.id, 1, ""), (1, 0))
+            line = c.at(r.example.id, 1).line
             case = ET.SubElement(suite, "testcase", classname=c.name, name=f"example {r.example.id}: {r.example.title}", file=c.file, line=str(line))
             found = failures(c, r)
             if found:

@@ -36,8 +36,10 @@ def lint_game(game: str, variant: str | None, ink: str) -> tuple[list[str], int]
     """The report lines for one game and its exit code."""
     from kitpress.build import preflight_inks
     from kitpress.lint import errors, lint_jobs, lint_words
+    from kitpress.lint.places import SpecPlaces, shrunk_findings
     from kitpress.lint.todo import todo_markers
     from kitpress.packs import pack_for
+    from kitpress.render.svgkit import shrinks
     from kitpress.sheets.presets import Preset
     from kitpress.spec.load import load_spec
 
@@ -45,7 +47,8 @@ def lint_game(game: str, variant: str | None, ink: str) -> tuple[list[str], int]
     art = pack_for(loaded.spec.engine).art
     if art is None:
         return [f"{loaded.id}: the game pack has no art yet: nothing to lint"], EXIT_FAILED
-    jobs = art().jobs(loaded)
+    with shrinks() as shrunk:
+        jobs = art().jobs(loaded)
     if ink == "both":  # as build checks every kit: the full-ink pieces and their low-ink form
         findings = preflight_inks(loaded, jobs, [Preset("letter")]) + lint_words(loaded, jobs)
     elif ink == "low":
@@ -53,7 +56,9 @@ def lint_game(game: str, variant: str | None, ink: str) -> tuple[list[str], int]
         findings = lint_jobs(loaded, jobs)
     else:
         findings = lint_jobs(loaded, jobs) + lint_words(loaded, jobs)
-    findings = todo_markers(str(loaded.id), str(loaded.source)) + findings  # what `kitpress new` left to fill in
+    # each finding at the spec line to edit; the texts the art shrank; what `kitpress new` left to fill in
+    places = SpecPlaces(str(loaded.source), loaded.file)
+    findings = todo_markers(str(loaded.id), loaded.file, places.located) + shrunk_findings(str(loaded.id), places, shrunk) + [places.locate(f) for f in findings]
     bad = errors(findings)
     pieces = len({a.svg for j in jobs for a in (*j.fronts, *j.backs)})
     summary = f"{loaded.id}: {len(bad)} error(s), {len(findings) - len(bad)} warning(s) in {pieces} pieces" if findings else f"{loaded.id}: lint passed ({pieces} pieces)"

@@ -143,7 +143,7 @@ def _derived(game: str, job: PrintJob, pieces: list[Face], prints: dict[str, ras
         ok, numbers = colour.pair_report(ca, cb)
         if not ok:
             hint = colour.suggestion(ca, cb)
-            out.append(Finding(game, job.name, f"{a} vs {b}", WARNING, f"dominant colours {numbers}" + (f"; to fix, {hint}" if hint else "") + "; declare colour_pairs() in the renderer to make this an error or leave it out", "contrast"))
+            out.append(Finding(game, job.name, f"{a} vs {b}", WARNING, f"dominant colours {numbers}" + (f"; to fix, {hint}" if hint else "") + "; a warning, as kitpress cannot know whether these two colours must be told apart: if they mean different things, set them further apart in the spec", "contrast"))
     return out
 
 

@@ -21,10 +21,12 @@ class Finding:
     severity: str  # "error" fails lint and build; "warning" is printed only
     message: str
     check: str = ""  # a short id of the check, e.g. "text-safe-zone"
+    at: str = ""  # where in the spec to fix it, "file:line:col: key.path", when known (lint.places)
 
     def __str__(self) -> str:
         code = f" [{self.check}]" if self.check else ""
-        return f"{self.game}: {self.component}: {self.card}: {self.severity}{code}: {self.message}"
+        where = f"{self.at}: " if self.at else ""
+        return f"{where}{self.game}: {self.component}: {self.card}: {self.severity}{code}: {self.message}"
 
 
 def errors(findings: Iterable[Finding]) -> list[Finding]:

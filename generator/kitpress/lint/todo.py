@@ -31,7 +31,7 @@ def todo_markers(game: str, file: str, located: Located | None = None) -> list[F
     for path, text in _strings(located.data, ()):
         if text.strip().startswith(MARKER):
             line, col = located.line_of(path)
-            where = f"{located.file}:{line}:{col}"
             wanted = text.strip()[len(MARKER) :].lstrip(" :") or "a value"
-            out.append(Finding(game, where, format_path(path), WARNING, f"still TODO ({wanted}): fill it in before printing", "todo"))
+            at = f"{located.file}:{line}:{col}: {format_path(path)}"
+            out.append(Finding(game, "spec", "TODO marker", WARNING, f"still TODO ({wanted}): fill it in before printing", "todo", at))
     return out

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 import svgwrite
 from svgwrite.container import Group
@@ -49,11 +51,31 @@ def text(
     parent.add(dwg.text(content, **attrs))
 
 
+# While `shrinks()` is open: every text fit_size set smaller than it was designed, for the preflight
+# to tell the designer (a label made longer is otherwise shrunk silently).
+_SHRUNK: ContextVar[list[tuple[str, float, float]] | None] = ContextVar("kitpress_shrunk", default=None)
+
+
+@contextmanager
+def shrinks() -> Iterator[list[tuple[str, float, float]]]:
+    """Collect (text, designed size, size set) for each text fit_size shrinks inside the block."""
+    found: list[tuple[str, float, float]] = []
+    token = _SHRUNK.set(found)
+    try:
+        yield found
+    finally:
+        _SHRUNK.reset(token)
+
+
 def fit_size(content: str, width: float, size: float, *, bold: bool = False, minimum: float = 7.0) -> float:
     """The largest size up to `size` at which `content` fits `width`, never below `minimum`."""
     style = "bold" if bold else "regular"
+    designed = size
     while size > minimum and fonts.text_width(content, size, style) > width:
         size -= 0.5
+    shrunk = _SHRUNK.get()
+    if shrunk is not None and size < designed:
+        shrunk.append((content, designed, size))
     return size
 
 

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from pydantic import BaseModel, create_model
 
@@ -18,7 +18,7 @@ from kitpress.errors import InputError, Problem, UsageError
 from kitpress.packs import engines, pack_for, shipped_specs, spec_name
 from kitpress.spec.validate import validate
 from kitpress.spec.variants import VariantPathError, apply_changes
-from kitpress.spec.yamlpos import Located, load_file
+from kitpress.spec.yamlpos import Located, format_path, load_file
 from kitpress.spec_model import COLOUR_PATTERN, LINE_MAX, CommonSpec, Example, Section, Strict
 
 COLOUR = re.compile(COLOUR_PATTERN)
@@ -40,7 +40,7 @@ class LoadedSpec:
     typed_production: dict[str, BaseModel] = field(default_factory=dict)
     # (example id, step number, figure or "") → (line, column) where that step, or the figure it
     # expects, is written: for `check` to point at.
-    steps_at: dict[tuple[str, int, str], tuple[int, int]] = field(default_factory=dict)
+    steps_at: dict[tuple[str, int, str], StepAt] = field(default_factory=dict)
 
     def problem(self, key: str, message: str) -> InputError:
         """An input error found after loading (by a renderer), placed at a top-level key's line."""
@@ -161,14 +161,27 @@ def _variant_changes(spec: CommonSpec, variant: str | None) -> dict[tuple[str | 
     return {("variants", index, "set", dotted): dotted for dotted in spec.variants[index].set}
 
 
-def step_positions(located: Located, examples: list[Example], base: tuple[str | int, ...], changes: dict[tuple[str | int, ...], str] | None = None) -> dict[tuple[str, int, str], tuple[int, int]]:
+class StepAt(NamedTuple):
+    """Where a step, or a figure it expects, is written: its line and column, and the key path to edit."""
+
+    line: int
+    column: int
+    path: str = ""
+
+
+def _at(located: Located, path: tuple[str | int, ...]) -> StepAt:
+    line, column = located.line_of(path)
+    return StepAt(line, column, format_path(path))
+
+
+def step_positions(located: Located, examples: list[Example], base: tuple[str | int, ...], changes: dict[tuple[str | int, ...], str] | None = None) -> dict[tuple[str, int, str], StepAt]:
     """Where each step of each example is written: its own line, or, for an example a variant
     amends, the line of the variant's change (that is what a failure there asks to edit)."""
     written = located.data
     for key in base:
         written = written.get(key, []) if isinstance(written, dict) else []
     index = {item.get("id"): i for i, item in enumerate(written if isinstance(written, list) else []) if isinstance(item, dict)}
-    out: dict[tuple[str, int, str], tuple[int, int]] = {}
+    out: dict[tuple[str, int, str], StepAt] = {}
     for example in examples:
         i = index.get(example.id)
         mine = ([str(base[-1]), example.id], [str(base[-1]), str(i)])
@@ -177,12 +190,12 @@ def step_positions(located: Located, examples: list[Example], base: tuple[str | 
             this_step = [where for where, rest in amended.items() if rest == ["steps", str(n - 1)]]
             for figure in ["", *step.expect]:
                 if this_step or amended:
-                    out[(example.id, n, figure)] = located.line_of((this_step or list(amended))[0])
+                    out[(example.id, n, figure)] = _at(located, (this_step or list(amended))[0])
                 elif i is not None:
                     own = (*base, i, "steps", n - 1, "expect", figure) if figure else (*base, i, "steps", n - 1)
-                    out[(example.id, n, figure)] = located.line_of(own)
+                    out[(example.id, n, figure)] = _at(located, own)
                 else:
-                    out[(example.id, n, figure)] = located.line_of(base)
+                    out[(example.id, n, figure)] = _at(located, base)
     return out
 
 
@@ -353,7 +366,7 @@ class LoadedExamples:
 
     file: str
     examples: list[Example]
-    steps_at: dict[tuple[str, int, str], tuple[int, int]]
+    steps_at: dict[tuple[str, int, str], StepAt]
 
 
 def load_examples(file: str, loaded: LoadedSpec) -> LoadedExamples:
