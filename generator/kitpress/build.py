@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from kitpress import __version__, outfolder, stock
+from kitpress.changes import REPRINT_KIND, compare, plural, report, reprint_pdf, sheet_digests
 from kitpress.check import Replay, replay_all
 from kitpress.check_output import CheckedSpec, text_lines
 from kitpress.errors import CheckFailed, Interrupted, KitpressError
@@ -72,7 +73,8 @@ def _job_files(loaded: LoadedSpec, job: PrintJob, preset: Preset, extra: dict[st
     duplex = preset.duplex if job.backs else "none"
     pages = printed_pages(job, preset, gang)
     suffix = preset.suffix(cards=job.layout == "grid9", backs=bool(job.backs))
-    about = {**stock.entry_fields(job, preset, gang), **(extra or {})}
+    # The job's name as the assembly page gives it, and a digest per sheet: what `build` says to reprint.
+    about = {**stock.entry_fields(job, preset, gang), "title": job.title or job.name, "sheet_digests": sheet_digests(pages, duplex), **(extra or {})}
     if gang:  # the single files of the ganged pieces stay, to reprint one
         about["holds"] = [stock.job_path(loaded.id, g, preset) for g in gang]
     files = [KitFile(stock.job_path(loaded.id, job, preset), job.kind, _sheet_pdf(pages, title, job.kind, duplex), preset.paper, len(pages), duplex, about)]
@@ -270,7 +272,7 @@ def preflight_inks(loaded: LoadedSpec, base_jobs: list[PrintJob], presets: list[
     return findings
 
 
-BUILD_KINDS = ("booklet", "teachers-book", "calibration")  # the files the build itself adds to the jobs'
+BUILD_KINDS = ("booklet", "teachers-book", "calibration", "changed")  # the files the build itself adds to the jobs'
 KIND_ALIASES = {"rules": "booklet"}  # the student rules' file is named -rules-
 
 
@@ -373,21 +375,21 @@ def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False, 
             add(_job_files(loaded, shared, preset, {"holds": [stock.job_path(loaded.id, job, preset) for job in layout.sources]}))
         if any(j.backs for j in jobs) and preset.duplex in ("long-edge", "short-edge") and wanted.kind("calibration"):
             name = f"calibration-{preset.paper}-{preset.duplex}.pdf"
-            add([KitFile(name, "calibration", calibration_pdf(preset.paper, preset.duplex, preset.back_offset), preset.paper, 2, preset.duplex, {"stock": stock.PLAIN})])
+            add([KitFile(name, "calibration", calibration_pdf(preset.paper, preset.duplex, preset.back_offset), preset.paper, 2, preset.duplex, {"stock": stock.PLAIN, "title": "Calibration page"})])
         # The student rules (kind "booklet"), one folded sheet; the teacher's book is printed once a class.
         if not wanted.kind("booklet"):
             pass
         elif preset.booklet == "saddle":
             half, _ = render_pdf(loaded, replays, preset.paper, half=True)
             pdf, sides = saddle(half, preset.paper)
-            add([KitFile(f"{loaded.id}-rules-{preset.paper}-saddle.pdf", "booklet", pdf, preset.paper, sides, "short-edge", {"stock": stock.PLAIN})])
+            add([KitFile(f"{loaded.id}-rules-{preset.paper}-saddle.pdf", "booklet", pdf, preset.paper, sides, "short-edge", {"stock": stock.PLAIN, "title": "Student rules"})])
         else:
             pdf, count = render_pdf(loaded, replays, preset.paper)
-            add([KitFile(f"{loaded.id}-rules-{preset.paper}.pdf", "booklet", pdf, preset.paper, count, extra={"stock": stock.PLAIN})])
+            add([KitFile(f"{loaded.id}-rules-{preset.paper}.pdf", "booklet", pdf, preset.paper, count, extra={"stock": stock.PLAIN, "title": "Student rules"})])
         book = f"{loaded.id}-teachers-book-{preset.paper}.pdf"
         if book not in seen and wanted.kind("teachers-book"):
             pdf, count = render_teachers_pdf(loaded, replays, preset.paper)
-            add([KitFile(book, "teachers-book", pdf, preset.paper, count, extra={"stock": stock.PLAIN})])
+            add([KitFile(book, "teachers-book", pdf, preset.paper, count, extra={"stock": stock.PLAIN, "title": "Teacher's book"})])
     if only is not None:  # the pieces of the files built, wherever they are printed
         findings = preflight_inks(loaded, base_jobs, presets, _printed_jobs(loaded, base_jobs, presets, files))
     printed = [p for p in presets if p.layout != "tts"]
@@ -514,6 +516,13 @@ def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant:
     kinds, the rest of each kit kept as it is (see `_with_kept`). `printer`: the record of the printer
     profile used, for the manifests."""
     loaded = [load_spec(g, variant) for g in games]
+    reprint = only is not None and only.kinds is not None and "changed" in only.kinds
+    if reprint:
+        if only is not None and only.kinds != {"changed"}:
+            from kitpress.errors import UsageError
+
+            raise UsageError("--only changed stands alone: it builds the whole kit and a file of the sheets to print again")
+        only = None  # every file is needed to know what changed; an unchanged kit has nothing to reprint
     options = {**build_options(presets, variant), **({"printer": printer} if printer else {})}
     if any(p.layout == "tts" for p in presets):  # the saved object names its pictures by the kit folder's URL
         options["tts_folder"] = str(out_dir.resolve())
@@ -541,15 +550,49 @@ def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant:
                     lines.append(f"up to date {spec.id}: {folder}")
                     continue
                 files = _in_folder(files, folder)
+                changes = compare(_previous_manifest(folder), [f.entry() for f in files]) if only is None else None
+                if reprint and changes:
+                    files = [*files, *_reprint_files(changes, files)]
                 kit, inputs = (files, inputs) if only is None else (_with_kept(folder, files), "")
                 written.append((spec, manifest(spec, kit, inputs, printer)))
                 # --force writes afresh every file it built; the files an --only build keeps stay as they are.
                 write_kit(spec, kit, out_dir, inputs, link={f.path for f in kit} - {f.path for f in files} if force else None, printer=printer)
                 count = Counter(f.path.rsplit(".", 1)[-1].upper() for f in files)
                 lines.append(f"built {spec.id}{_only_said(only)}: " + ", ".join(f"{n} {ext}s" for ext, n in sorted(count.items())) + f" in {folder}")
+                lines += report(spec.id, changes)
+                lines += [f"  to print again: {f.path} ({plural(f.pages or 0, 'page')})" for f in files if f.kind == REPRINT_KIND]
         except KeyboardInterrupt:
             raise Interrupted(_in_place(written, out_dir)) from None
     return lines
+
+
+def _previous_manifest(folder: Path) -> dict[str, Any] | None:
+    """The manifest of the kit in place, if kitpress can read one there (never through a link)."""
+    if outfolder.is_link(folder):
+        return None
+    try:
+        data = json.loads((folder / outfolder.MANIFEST).read_text("utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _reprint_files(changes: list[Any], files: list[KitFile]) -> list[KitFile]:
+    """`--only changed`: per paper, stock and sides, one file of just the sheets to print again."""
+    pdfs = {f.path: f.data for f in files}
+    entries = {f.path: f for f in files}
+    out = []
+    groups: dict[tuple[str, str, str], list[Any]] = {}
+    for change in changes:
+        entry = entries[change.path]
+        sides = "two-sided" if entry.duplex in ("long-edge", "short-edge") or entry.kind in ("booklet", "teachers-book") else "one-sided"
+        groups.setdefault((change.paper, str(entry.extra.get("stock", stock.CARD_STOCK)), sides), []).append(change)
+    for (paper, paper_stock, sides), chosen in sorted(groups.items()):
+        made = reprint_pdf(chosen, pdfs, paper)
+        if made is not None:
+            name = f"reprint-{paper}-{paper_stock.replace(' ', '-')}-{sides}.pdf"
+            out.append(KitFile(name, REPRINT_KIND, made[0], paper, made[1], "long-edge" if sides == "two-sided" else "none", {"stock": paper_stock}))
+    return out
 
 
 def _in_folder(files: list[KitFile], folder: Path) -> list[KitFile]:

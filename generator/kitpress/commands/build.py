@@ -39,7 +39,7 @@ def _complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> li
 @click.option("--watch", is_flag=True, help="Rebuild whenever a spec or template changes (Ctrl-C stops).")
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), help="How many games to render at once (default: one per core).")
-@click.option("--only", "only", multiple=True, metavar="KIND", help="Build only these files (repeat, or a comma list): a print job's kind or name such as cards, board or tokens, or booklet (rules), teachers-book, calibration; the rest of the kit stays as it is.")
+@click.option("--only", "only", multiple=True, metavar="KIND", help="Build only these files (repeat, or a comma list): a print job's kind or name such as cards, board or tokens, or booklet (rules), teachers-book, calibration; the rest of the kit stays as it is. 'changed': the whole kit, and one file of just the sheets that differ from the kit in place (reprint-…pdf).")
 @click.pass_context
 def command(ctx: click.Context, games: tuple[str, ...], paper: tuple[str, ...], layout: str, duplex: str, back_offset: str | None, printer: str | None, ink: str, booklet: str, out_dir: Path, variant: str | None, force: bool, watch: bool, quiet: bool, jobs: int | None, only: tuple[str, ...]) -> None:
     """Build the print kit of each GAME into OUT/<game>/."""
