@@ -212,6 +212,53 @@ def test_all_problems_in_a_file_are_reported_together(tmp_path: Path, run_cli: R
     assert f"{spec}:{line_of(text, 'hand_size: three')}:3" in starts
 
 
+def test_examples_are_checked_even_when_the_rules_have_errors(tmp_path: Path, run_cli: RunCli) -> None:
+    """Five mistakes, five lines (issue 20, point 7): the examples' own mistakes need no valid `game:`."""
+    text = (
+        GOOD.replace("  hand_size: 3", "  hand_size: 0")  # the rules
+        .replace("move: 1, position: 2, last_winner: red", "move: 1, posiition: 2, last_winner: red", 1)  # a figure
+        .replace("  - id: B\n", "  - id: A\n", 1)  # an example id used twice
+        .replace("  streak_cap: 2", "  streak_cap: -1")  # the rules again
+    )
+    text = text.replace("    start: {", "    start: {colour: red, ", 1)  # a start key the game does not have
+    spec = tmp_path / "five.yaml"
+    spec.write_text(text, encoding="utf-8")
+    result = run_cli("check", str(spec))
+    assert result.exit_code == 2 and not result.stdout
+    lines = result.stderr.splitlines()
+    expected = {
+        line_of(text, "hand_size: 0"): "game.hand_size: input should be greater than or equal to 1",
+        line_of(text, "posiition: 2"): "expect.posiition: unknown figure 'posiition'; expected one of: outcome,",
+        line_of(text, "  - id: A", 2): "].id: id 'A' is used twice (first at item 1)",
+        line_of(text, "streak_cap: -1"): "game.streak_cap: input should be greater than or equal to",
+        line_of(text, "start: {colour: red"): ".start.colour: unknown start key 'colour'; expected one of:",
+    }
+    assert len(lines) == len(expected), lines
+    for line, said in expected.items():
+        assert any(ln.startswith(f"{spec}:{line}:") and said in ln for ln in lines), (line, said, lines)
+
+
+@pytest.mark.parametrize(
+    ("line", "old", "new", "at", "said"),
+    [
+        pytest.param(9, "  subtitle:", " subtitle:", 9, "line 9 is indented by 1 space, which lines up with no line above it; YAML reads indentation as structure, so indent it by 2 spaces (like line 8) or 0 spaces (like line 7)", id="a-key-short-of-its-siblings"),
+        pytest.param(9, "  subtitle:", "    subtitle:", 9, "line 9 is indented more than line 8, whose key already has its value, so YAML cannot read it as a key of its own: indent it by 2 spaces, like line 8 (or, if it is text holding ': ', put it in quotes)", id="a-key-under-a-value"),
+        pytest.param(8, "  title:", "   title:", 8, "line 8 is indented by 3 spaces and the lines after it by 2 spaces; YAML takes a block's first line for the indentation of all of it: indent line 8 by 2 spaces", id="the-first-key-of-a-block"),
+    ],
+)  # fmt: skip
+def test_indentation_errors_are_explained_at_the_line_to_edit(tmp_path: Path, run_cli: RunCli, line: int, old: str, new: str, at: int, said: str) -> None:
+    lines = GOOD.splitlines(keepends=True)
+    assert lines[line - 1].startswith(old)
+    lines[line - 1] = new + lines[line - 1][len(old) :]
+    spec = tmp_path / "indent.yaml"
+    spec.write_text("".join(lines), encoding="utf-8")
+    result = run_cli("check", str(spec))
+    assert result.exit_code == 2
+    column = len(lines[at - 1]) - len(lines[at - 1].lstrip()) + 1
+    assert result.stderr.splitlines() == [f"{spec}:{at}:{column}: YAML indentation: {said}"]
+    assert "block end" not in result.stderr and "mapping start" not in result.stderr  # no parser words
+
+
 # --- a failed build leaves the previous kit as it was ----------------------------------------------
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
-from pydantic import BaseModel, create_model
+from pydantic import BaseModel, ValidationError, create_model
 
 from kitpress import spec_text as spectext
 from kitpress.check import example_rng, example_start
@@ -227,7 +227,11 @@ def _validated(located: Located, data: dict[str, Any], engine_cls: type[Engine[A
         except InputError as exc:
             problems += exc.problems
     if problems or spec is None or config is None:
-        raise InputError(problems)
+        # all problems at once: the examples' own mistakes (figures, start keys, plays) need no valid rules
+        examples = spec.examples if spec is not None else _parsable_examples(data)
+        problems += _static_example_problems(located, examples, engine_cls, ("examples",))
+        problems += _raw_duplicate_ids(located, data)
+        raise InputError(_unique(problems))
     engine = engine_cls(config)
     problems = _cross_checks(located, data, spec, engine)
     if problems:
@@ -316,28 +320,83 @@ def _production_checks(located: Located, data: dict[str, Any], engine: Engine[An
     return problems
 
 
-def check_examples(located: Located, examples: list[Example], engine: Engine[Any, Any], base: tuple[str | int, ...]) -> list[Problem]:
-    """Each example's start, plays and expected figures must be ones the game knows."""
+def _parsable_examples(data: dict[str, Any]) -> list[tuple[int, Example]]:
+    """The examples that are well formed on their own, by their place in the list, when the spec as a
+    whole is not (each other example's problems are the spec's own, already reported)."""
+    found: list[tuple[int, Example]] = []
+    written = data.get("examples")
+    for i, item in enumerate(written if isinstance(written, list) else []):
+        try:
+            found.append((i, Example.model_validate(item)))
+        except ValidationError:
+            continue
+    return found
+
+
+def _raw_duplicate_ids(located: Located, data: dict[str, Any]) -> list[Problem]:
+    """Ids used twice in the lists of a spec that does not validate (a valid one is checked by _cross_checks)."""
     problems: list[Problem] = []
-    flags = engine.start_flags()
-    for i, example in enumerate(examples):
+    for key in ("components", "examples", "variants", "rulings"):
+        items = data.get(key)
+        seen: dict[Any, int] = {}
+        for i, item in enumerate(items if isinstance(items, list) else []):
+            ident = item.get("id") if isinstance(item, dict) else None
+            if not isinstance(ident, str | int) or isinstance(ident, bool):
+                continue
+            if ident in seen:
+                problems.append(located.problem((key, i, "id"), f"id {str(ident)!r} is used twice (first at item {seen[ident] + 1})"))
+            seen.setdefault(ident, i)
+    return problems
+
+
+def _unique(problems: list[Problem]) -> list[Problem]:
+    """Each problem once, in the order found (the same mistake may be reached two ways)."""
+    seen: set[tuple[str, int, int, str]] = set()
+    out = []
+    for p in problems:
+        key = (p.file, p.line, p.column, p.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(p)
+    return out
+
+
+def _static_example_problems(
+    located: Located, examples: list[Example] | list[tuple[int, Example]], engine: type[Engine[Any, Any]] | Engine[Any, Any], base: tuple[str | int, ...]
+) -> list[Problem]:
+    """What the engine's declarations alone tell of each example: unknown start keys and figures, true
+    or false where none is meant, a clock where the game has none. `examples` may be (index, example)."""
+    problems: list[Problem] = []
+    cls = engine if isinstance(engine, type) else type(engine)
+    flags = frozenset(key for key, text in cls.start_keys.items() if text.startswith("on | off"))
+    timed = cls.call_time is not Engine.call_time
+    for i, example in (e if isinstance(e, tuple) else (n, e) for n, e in enumerate(examples)):
         here = (*base, i)
         for key, value in example.start.items():
-            if key not in engine.start_keys:
-                problems.append(located.problem((*here, "start", key), f"unknown start key {key!r}; expected one of: {', '.join(engine.start_keys)}"))
+            if key not in cls.start_keys:
+                problems.append(located.problem((*here, "start", key), f"unknown start key {key!r}; expected one of: {', '.join(cls.start_keys)}"))
             elif key not in flags and _bool_in(value) is not None:
-                problems.append(located.problem((*here, "start", key), f"expected {engine.start_keys[key]}; got {_bool_in(value)}"))
+                problems.append(located.problem((*here, "start", key), f"expected {cls.start_keys[key]}; got {_bool_in(value)}"))
         for n, step in enumerate(example.steps):
-            if step.call_time and not engine.has_time_rule():
-                problems.append(located.problem((*here, "steps", n, "call_time"), f"{engine.title} has no rule for a game stopped by the clock, so a step cannot call time"))
+            if step.call_time and not timed:
+                problems.append(located.problem((*here, "steps", n, "call_time"), f"{cls.title} has no rule for a game stopped by the clock, so a step cannot call time"))
             for key, value in step.play.items():
                 if _bool_in(value) is not None:  # no move is true or false; Python would take true for 1
                     problems.append(located.problem((*here, "steps", n, "play", key), f"a play names a card, a cell or a number, not true or false; got {_bool_in(value)}"))
             for key, value in step.expect.items():
-                if key != "refused" and key not in engine.figures:
-                    problems.append(located.problem((*here, "steps", n, "expect", key), f"unknown figure {key!r}; expected one of: {', '.join(engine.figures)}"))
+                if key != "refused" and key not in cls.figures:
+                    problems.append(located.problem((*here, "steps", n, "expect", key), f"unknown figure {key!r}; expected one of: {', '.join(cls.figures)}"))
                 elif key != "refused" and _bool_in(value) is not None:  # no figure is true or false, and 1 == true
-                    problems.append(located.problem((*here, "steps", n, "expect", key), f"expected {engine.figures[key]}; got {_bool_in(value)}"))
+                    problems.append(located.problem((*here, "steps", n, "expect", key), f"expected {cls.figures[key]}; got {_bool_in(value)}"))
+    return problems
+
+
+def check_examples(located: Located, examples: list[Example], engine: Engine[Any, Any], base: tuple[str | int, ...]) -> list[Problem]:
+    """Each example's start, plays and expected figures must be ones the game knows, and its start one
+    the rules can set up."""
+    problems = _static_example_problems(located, examples, engine, base)
+    for i, example in enumerate(examples):
+        here = (*base, i)
         try:
             example_start(engine, example, example_rng(example))
         except ExampleError as exc:

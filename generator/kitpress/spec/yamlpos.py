@@ -168,6 +168,10 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, text: str, file: str) -> Problem:
                 line, col = n + 1, lines[n].index('"') + 1
                 what = f"a quote opened here is never closed ({what} on line {problem.line + 1})"
                 break
+    slip = _indentation(lines, line, what)
+    if slip:
+        at, message = slip
+        return Problem(file, at, f"YAML indentation: {message}", column=len(lines[at - 1]) - len(lines[at - 1].lstrip()) + 1)
     here = lines[line - 1] if 0 < line <= len(lines) else ""
     if "\t" in here[: len(here) - len(here.lstrip())]:
         what += "; tabs cannot indent YAML: use spaces"
@@ -176,6 +180,58 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, text: str, file: str) -> Problem:
     if "mapping values are not allowed" in what:
         what += "; put text that contains ': ' in quotes"
     return Problem(file, line, f"YAML syntax error: {what}", column=col)
+
+
+def _spaces(n: int) -> str:
+    return f"{n} space{'s' * (n != 1)}"
+
+
+def _depth(text: str) -> int:
+    return len(text) - len(text.lstrip())
+
+
+def _indentation(lines: list[str], line: int, what: str) -> tuple[int, str] | None:
+    """The usual indentation slips in words a designer reads (YAML takes indentation for structure), as
+    (the line to edit, what to do), or None when the error is not one: a block whose first line is
+    indented unlike the rest, a line indented to no level above it, a line indented under a key that
+    already has its value."""
+    if not 0 < line <= len(lines) or "\t" in lines[line - 1][: _depth(lines[line - 1])]:
+        return None
+    content = [(n, text) for n, text in enumerate(lines, start=1) if text.strip() and not text.lstrip().startswith("#")]
+    before = [(n, text) for n, text in content if n < line]
+    after = [(n, text) for n, text in content if n > line]
+    mine = _depth(lines[line - 1])
+    if not before:
+        return None
+    above, text_above = before[-1]
+    theirs = _depth(text_above)
+    parent = _depth(before[-2][1]) if len(before) > 1 else -1
+    first_of_block = parent < theirs and parent < mine and mine != theirs
+    if first_of_block and after and _depth(after[0][1]) == mine:  # the block's first line is the odd one
+        return above, (
+            f"line {above} is indented by {_spaces(theirs)} and the lines after it by {_spaces(mine)}; YAML "
+            f"takes a block's first line for the indentation of all of it: indent line {above} by {_spaces(mine)}"
+        )
+    levels: list[tuple[int, int]] = []  # (indent, line) of the lines this one could stand beside, inner first
+    for n, text in reversed(before):
+        depth = len(text) - len(text.lstrip())
+        if not levels or depth < levels[-1][0]:
+            levels.append((depth, n))
+    if "expected <block end>" in what and mine not in [d for d, _ in levels]:
+        options = [f"{_spaces(d)} (like line {n})" for d, n in levels]
+        beside = options[0] if len(options) == 1 else ", ".join(options[:-1]) + f" or {options[-1]}"
+        return line, (
+            f"line {line} is indented by {_spaces(mine)}, which lines up with no line above it; YAML reads "
+            f"indentation as structure, so indent it by {beside}"
+        )
+    key_with_value = re.match(r"^\s*(- )?[^\s:#][^:#]*:\s+\S", text_above)
+    if "mapping values are not allowed" in what and mine > theirs and key_with_value:
+        return line, (
+            f"line {line} is indented more than line {above}, whose key already has its value, so YAML cannot "
+            f"read it as a key of its own: indent it by {_spaces(theirs)}, like line {above} (or, if it is "
+            "text holding ': ', put it in quotes)"
+        )
+    return None
 
 
 def load_file(path: str) -> Located:
