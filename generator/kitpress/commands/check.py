@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from kitpress.commands.common import colour_allowed, coloured, complete_games, games_or_all
+from kitpress.commands.common import colour_allowed, coloured, complete_games, complete_variants, games_or_all
 from kitpress.errors import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, KitpressError
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ def _check_one(game: str, variant: str | None, examples_file: str | None) -> tup
 @click.command("check")
 @click.argument("games", nargs=-1, shell_complete=complete_games)
 @click.option("--examples", "examples_file", type=click.Path(dir_okay=False), help="A YAML file of further examples to replay.")
-@click.option("--variant", help="Check against a named variant of the rules.")
+@click.option("--variant", shell_complete=complete_variants, help="Check against a named variant of the rules.")
 @click.option("--all-variants", is_flag=True, help="Check the base rules and every variant of each GAME.")
 @click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True, help="json: one JSON document on stdout instead of the text report.")
 @click.option("--junit", "junit_file", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path), help="Also write the results as JUnit XML, which CI systems display.")

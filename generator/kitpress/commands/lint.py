@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from kitpress.commands.common import complete_games, complete_variants
 from kitpress.errors import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, KitpressError
 from kitpress.pieces import Art, PrintJob
 from kitpress.sheets.presets import INK_CHOICES
@@ -66,8 +67,8 @@ def lint_game(game: str, variant: str | None, ink: str) -> tuple[list[str], int]
 
 
 @click.command("lint")
-@click.argument("games", nargs=-1)
-@click.option("--variant", help="Lint the kit of a named variant of the rules.")
+@click.argument("games", nargs=-1, shell_complete=complete_games)
+@click.option("--variant", shell_complete=complete_variants, help="Lint the kit of a named variant of the rules.")
 @click.option("--ink", type=click.Choice([*INK_CHOICES, "both"]), default="both", show_default=True, help="Which art to lint: both inks, as build does, or only the full- or low-ink art.")
 @click.option("--pdf", "pdfs", multiple=True, type=click.Path(exists=True, path_type=Path), help="Also check written PDFs (a file or a kit folder); repeatable.")
 @click.pass_context

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 
+from kitpress.commands.common import complete_agents, complete_games, complete_variants
 from kitpress.errors import UsageError
 from kitpress.simulate.limits import MAX_GAMES, MAX_TURNS, MAX_WORKERS
 
@@ -32,11 +33,11 @@ def dask_executor(address: str) -> Iterator[Executor]:
 
 
 @click.command("simulate")
-@click.argument("game")
-@click.option("--variant", "variants", multiple=True, help="A variant to compare ('base' for the rules as written); repeat. Default: base and every variant.")
+@click.argument("game", shell_complete=complete_games)
+@click.option("--variant", "variants", multiple=True, shell_complete=complete_variants, help="A variant to compare ('base' for the rules as written); repeat. Default: base and every variant.")
 @click.option("--games", type=click.IntRange(1, MAX_GAMES), default=1000, show_default=True, help="Games per variant.")
 @click.option("--seed", type=int, default=0, show_default=True, help="The same seed gives the same numbers, whatever --workers.")
-@click.option("--agent", default=None, help="rules (the game's rules-aware player, where it has one), random, greedy[:samples] or montecarlo[:playouts]. Default: rules where the game has it, else random.")
+@click.option("--agent", default=None, shell_complete=complete_agents, help="rules (the game's rules-aware player, where it has one), random, greedy[:samples] or montecarlo[:playouts]. Default: rules where the game has it, else random.")
 @click.option("--workers", type=click.IntRange(1, MAX_WORKERS), default=None, help="Local processes (default: one per CPU; 1 plays in this process).")
 @click.option("--cluster", metavar="ADDRESS", help="Run on an existing Dask cluster, e.g. tcp://10.0.0.5:8786.")
 @click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path), help="Write an HTML and PDF report with plots here.")
