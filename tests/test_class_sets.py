@@ -56,10 +56,10 @@ def test_set_labels_run_from_a_to_z_then_two_letters() -> None:
 def test_each_sets_card_backs_carry_its_letter_and_nothing_else_moves(out: Path) -> None:
     folder = out / KIT_FOLDER
     job = _job(out, "2-card-stock-duplex.pdf")
-    (part,) = job["parts"]
-    assert part["copies"] == 3
+    part = job["parts"][0]
+    assert part["paths"] == [f"{GAME}/{GAME}-cards-letter.pdf"] and part["copies"] == 3
     merged = (folder / job["file"]).read_bytes()
-    own = (folder / part["path"]).read_bytes()
+    own = (folder / part["paths"][0]).read_bytes()
     per_copy = len(PdfReader(io.BytesIO(own)).pages)
     reader = PdfReader(io.BytesIO(merged))
     assert "Set A" in reader.pages[0].extract_text()  # the cover says the backs are lettered
@@ -103,6 +103,6 @@ def test_no_set_marks_prints_the_game_files_as_they_are(run_cli: Callable[..., R
     assert data["set_marks"] is False
     job = next(j for j in data["jobs"] if j["file"] == "2-card-stock-duplex.pdf")
     reader = PdfReader(str(folder / job["file"]))
-    own = PdfReader(str(folder / job["parts"][0]["path"]))
+    own = PdfReader(str(folder / job["parts"][0]["paths"][0]))
     assert "Set A" not in " ".join(p.extract_text() for p in reader.pages)
-    assert [p.extract_text() for p in reader.pages[2:]] == [p.extract_text() for p in own.pages] * 2
+    assert [p.extract_text() for p in reader.pages[2 : 2 + 2 * len(own.pages)]] == [p.extract_text() for p in own.pages] * 2

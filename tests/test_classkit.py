@@ -173,10 +173,13 @@ def test_packing_numbers_follow_manifest_pages_and_copies(out: Path, kit_json: d
     assert pieces["cut"] == f"{tokens + 2} pieces, 1 of them round" == "17 pieces, 1 of them round"
     calibration = {i["path"]: i for i in kit_json["class"]}["calibration-letter-long-edge.pdf"]
     assert (calibration["copies"], calibration["sheets"]) == (1, 1)
-    everything = [*kit_json["class"], *game["print"]]
-    covers = {stock: sum(1 for j in kit_json["jobs"] if j["stock"] == stock) for stock in kit_json["sheets"]}
-    assert sum(kit_json["sheets"].values()) == sum(i["sheets"] for i in everything) + len(kit_json["jobs"])  # a cover sheet a job
-    assert kit_json["sheets"][CARD_STOCK] == sum(i["sheets"] for i in everything if i["paper"] == CARD_STOCK) + covers[CARD_STOCK]
+    jobs = {j["file"]: j for j in kit_json["jobs"]}
+    listed = {i["path"]: i for i in kit_json["class"]}["packing-list.pdf"]
+    assert sum(kit_json["sheets"].values()) == sum(j["sheets"] for j in jobs.values()) + listed["sheets"]
+    assert kit_json["sheets"][CARD_STOCK] == jobs["2-card-stock-duplex.pdf"]["sheets"]
+    # The card-stock pieces of all 14 sets share sheets: fewer than 14 copies of one set's file.
+    (packed,) = [p for p in jobs["2-card-stock-duplex.pdf"]["parts"] if p["packed"]]
+    assert packed["sets"] == 14 and packed["sheets"] < pieces["sheets"]
     assert game["bring"] == []  # every component is printed: the streak count is a token now, no d6 to bring
 
 
@@ -195,9 +198,11 @@ def test_packing_list_text_and_pdf_agree(out: Path, kit_json: dict[str, Any]) ->
     total = sum(kit_json["sheets"].values())
     assert f"Print {total} sheets in all: {kit_json['sheets'][CARD_STOCK]} card stock, {kit_json['sheets'][PLAIN]} plain paper." in text
     assert "14 tables of 2, and 1 student referee, so 14 sets." in text
-    assert "Print 14 copies of each:" in text
-    assert "4 pages = 2 sheets × 14 = 28 sheets" in text
+    assert "Momentum Game!: cards × 14, card-stock pieces (14 sets packed together)" in text  # job 2
+    assert "Momentum Game!: student rules × 14" in text  # job 1
+    assert f"File: Cards: {GAME}/{GAME}-cards-letter.pdf (4 pages, card stock, double-sided)" in text
     assert "Cut, per set: Cards: 16 cards;" in text
+    assert "Ink or toner: about " in text and "ISO pages of black" in text
     assert "Streak count (Momentum Game!)" not in text  # printed, not brought
     assert "14 envelopes or zip bags" in text
     assert "Momentum Game!: 2 players\n" in text  # no playing time: the design document states none
@@ -211,7 +216,7 @@ def test_packing_list_text_and_pdf_agree(out: Path, kit_json: dict[str, Any]) ->
     names = [j["file"] for j in kit_json["jobs"]]
     assert [pdf_text.index(n) for n in names] == sorted(pdf_text.index(n) for n in names)
     assert pdf_text.index(names[-1]) < pdf_text.index("momentum-game-cards-letter.pdf")
-    assert text.index("Print jobs, in this order") < text.index(names[0]) < text.index("Print 14 copies of each:")
+    assert text.index("Print jobs, in this order") < text.index(names[0]) < text.index("File: Cards:")
 
 
 def type_sizes(pdf: bytes) -> list[float]:
@@ -264,31 +269,39 @@ def test_packing_pdf_of_four_games_stays_readable() -> None:
 def test_print_jobs_hold_every_copy_in_order_each_opening_with_a_cover(out: Path, kit_json: dict[str, Any]) -> None:
     folder = out / KIT_FOLDER
     jobs = kit_json["jobs"]
-    assert [j["file"] for j in jobs] == ["1-calibration-long-edge.pdf", "2-card-stock-duplex.pdf", "3-card-stock-single-sided.pdf", "4-plain-duplex.pdf", "5-plain-single-sided.pdf"]
-    held = [p["path"] for j in jobs for p in j["parts"]]
-    printed = [i["path"] for i in [*kit_json["class"], *kit_json["games"][0]["print"]] if i["kind"] != "packing-list"]
+    assert [j["file"] for j in jobs] == ["1-plain-duplex.pdf", "2-card-stock-duplex.pdf"]
+    held = [p for j in jobs for part in j["parts"] for p in part["paths"]]
+    printed = [i["path"] for i in [*kit_json["class"], *kit_json["games"][0]["print"]] if i["kind"] not in ("packing-list", "assembly")]
     assert sorted(held) == sorted(printed), "every file is in exactly one job"
+    assert held[0] == "calibration-letter-long-edge.pdf", "the calibration page comes first, before any card"
+    items = {i["path"]: i for i in [*kit_json["class"], *kit_json["games"][0]["print"]]}
     for job in jobs:
         reader = PdfReader(str(folder / job["file"]))
-        double = job["duplex"] != "none"
         cover = " ".join(reader.pages[0].extract_text().split())
         number = int(job["file"].split("-")[0])
-        for needle in (f"Print job {number} of {len(jobs)}", "100 % / actual size", "Copies 1: this file already holds every copy", f"Sheets {job['sheets']}, this cover included", "both sides, flip on the long edge" if double else "Sides one side"):
+        for needle in (f"Print job {number} of {len(jobs)}", "100 % / actual size", "Copies 1: this file already holds every copy", f"Sheets {job['sheets']}, this cover included", "both sides, flip on the long edge"):
             assert needle in cover, (job["file"], needle)
         assert ("card stock, 200–250 g/m²" in cover) == (job["stock"] == CARD_STOCK)
-        pages = [2 if double else 1]  # the cover, and its blank back when double-sided
+        assert len(reader.pages) == 2 * job["sheets"], "double-sided: two pages a sheet, blanks included"
+        assert job["sheets"] == 1 + sum(p["sheets"] for p in job["parts"])
         for part in job["parts"]:
-            own = len(PdfReader(str(folder / part["path"])).pages)
-            assert part["path"] in cover
-            pages.append((own + (own % 2 if double else 0)) * part["copies"])
-        assert len(reader.pages) == sum(pages), job["file"]
-        assert job["sheets"] == (sum(pages) + 1) // 2 if double else sum(pages)
+            assert all(path in cover for path in part["paths"])
+            own = sum(len(PdfReader(str(folder / path)).pages) for path in part["paths"])
+            one_sided = all(items[path]["duplex"] == "none" for path in part["paths"])
+            if part["packed"]:  # every set's pieces on shared sheets, each with a blank back
+                assert part["copies"] == 1 and part["sheets"] == part["pages"] < own * part["sets"]
+            elif one_sided and job["stock"] == CARD_STOCK:  # a piece to cut: a blank back
+                assert part["sheets"] == own * part["copies"]
+            else:
+                assert part["sheets"] == -(-own // 2) * part["copies"]
         assert {(round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in reader.pages} <= {(612, 792), (792, 612)}
     # The first copy of the cards follows the cover as the cards' own file prints it.
     cards = next(j for j in jobs if j["file"] == "2-card-stock-duplex.pdf")
     reader = PdfReader(str(folder / cards["file"]))
-    own = PdfReader(str(folder / cards["parts"][0]["path"]))
+    own = PdfReader(str(folder / cards["parts"][0]["paths"][0]))
     assert reader.pages[2].extract_text() == own.pages[0].extract_text()
+    plain = PdfReader(str(folder / "1-plain-duplex.pdf"))
+    assert "Duplex calibration" in plain.pages[2].extract_text()
 
 
 # --- the teacher guide ---------------------------------------------------------------------------

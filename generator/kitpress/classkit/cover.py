@@ -35,11 +35,12 @@ def _styles() -> dict[str, ParagraphStyle]:
 
 
 def _sides(run: PrintRun) -> str:
+    blank = "; the pieces printed on one side come with a blank back" if any(p.blank_backs for p in run.parts) else ""
     if run.duplex == "long-edge":
-        return "both sides, flip on the long edge"
+        return "both sides, flip on the long edge" + blank
     if run.duplex == "short-edge":
-        return "both sides, flip on the short edge"
-    gutterfold = any(p.item.duplex == "gutterfold" for p in run.parts)
+        return "both sides, flip on the short edge" + blank
+    gutterfold = any(i.duplex == "gutterfold" for p in run.parts for i in p.items)
     return "one side" + ("; the gutterfold sheets are folded on the dashed line after printing" if gutterfold else "")
 
 
@@ -49,7 +50,7 @@ def story(run: PrintRun, plan: KitPlan) -> list[Flowable]:
     st = _styles()
     runs = plan.runs
     after = next((r for r in runs if r.number == run.number + 1), None)
-    load = LOAD[run.stock] if not run.calibration else LOAD[run.stock] + " (one sheet, before any card is printed)"
+    load = LOAD[run.stock]
     facts = [
         ("Load", load),
         ("Sides", _sides(run)),
@@ -57,7 +58,11 @@ def story(run: PrintRun, plan: KitPlan) -> list[Flowable]:
         ("Scale", "100 % / actual size; never 'fit to page' or 'shrink to fit'"),
         ("Sheets", f"{run.sheets}, this cover included"),
     ]
-    if any(len(set(p.copies)) > 1 for p in run.parts):
+    if run.calibration:
+        facts.append(("First", "the sheet after this cover is the calibration page: hold it to the light before printing any card; if the backs are off, run kitpress printer setup and build the kit again with --printer"))
+    if any(p.sets for p in run.parts):
+        facts.append(("Packed", "one game's pieces for every set on shared sheets: cut them all, then deal them out, a set to an envelope"))
+    if any(p.lettered for p in run.parts):
         facts.append(("Sets", "each copy's backs carry its set's letter, Set A first: keep a set's sheets together as you cut"))
     if plan.printer:
         x, y = plan.printer["back_offset_mm"]
@@ -75,10 +80,12 @@ def story(run: PrintRun, plan: KitPlan) -> list[Flowable]:
     head = [Paragraph(f"<b>{h}</b>", st["num" if i else "cell"]) for i, h in enumerate(("What", "Copies", "Sheets"))]
     contents = [head]
     for part in run.parts:
-        item = part.item
-        what = f"<b>{escape(plan.full_title(item))}</b><br/>{escape(item.path)}"
-        contents.append([Paragraph(what, st["cell"]), Paragraph(str(item.copies), st["num"]), Paragraph(str(item.sheets), st["num"])])
-    listing = Table(contents, colWidths=[None, 20 * mm, 20 * mm], repeatRows=1)
+        what = "<br/>".join(f"<b>{escape(plan.full_title(i))}</b>: {escape(i.path)}" for i in part.items)
+        if len(part.items) > 1:
+            what += "<br/>back to back, one sheet a copy"
+        copies = f"{part.sets} sets" if part.sets else str(len(part.copies))
+        contents.append([Paragraph(what, st["cell"]), Paragraph(copies, st["num"]), Paragraph(str(part.sheets(run.double_sided)), st["num"])])
+    listing = Table(contents, colWidths=[None, 22 * mm, 18 * mm], repeatRows=1)
     listing.setStyle(TableStyle([
         ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#9e9e9e")),
         ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#eceff1")),

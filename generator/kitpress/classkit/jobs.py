@@ -1,24 +1,32 @@
-"""Print jobs, not files: the kit's print files grouped by what the printer is loaded with (paper, stock,
-sides), one PDF a run, numbered in the order to print, every copy inside, each opening with a cover
-page that says how to print it. The per-game files stay in the kit for a reprint.
+"""Print jobs, not files: the kit's print files grouped by what the printer is loaded with, one PDF a
+stock, numbered in the order to print, every copy inside, each opening with a cover page that says how
+to print it. The per-game files stay in the kit, to reprint one.
 
-The order: the calibration page first (the backs' offset is checked before any card is printed), then
-card stock (double-sided, then single-sided), plain paper, label paper. A double-sided run keeps every
-copy on sheets of its own: a copy of an odd number of pages ends with a blank back.
+- Plain paper first: its first sheet after the cover is the calibration page, so the backs' offset is
+  checked (and a printer profile made) before any card is printed; then card stock, then labels.
+- With a duplex printer a stock's job is double-sided: a single-sided sheet to read (a score sheet, an
+  answer key) shares its sheet with the next one of its game, back to back; a single-sided piece to cut
+  gets a blank back. Each copy starts on a sheet of its own.
+- A single-sided job of pieces (the card-stock file, the labels) is printed for the whole class at once:
+  every set's pieces packed together (`classpack`), not one set's file again and again.
+- The print and assemble pages of the games stay out: they tell how to print one set from the game's
+  files, which the jobs replace (they are in the kit folder for a reprint).
 """
 
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from kitpress.classkit.plan import SIDES, KitPlan, PrintItem
 from kitpress.stock import CARD_STOCK, LABEL, ONE_SIDED, PLAIN, stock_rank
 
-NOT_IN_A_JOB = frozenset({"packing-list"})  # the list that names the jobs is printed from its own file
+NOT_IN_A_JOB = frozenset({"packing-list", "assembly"})  # printed from their own files (see above)
 STOCK_WORDS = {CARD_STOCK: "card-stock", PLAIN: "plain", LABEL: "label"}
-# What to load, said once on each cover (the packing list says it too).
+JOB_ORDER = (PLAIN, CARD_STOCK, LABEL)  # plain first: it opens with the calibration page
+# What to load, said on each cover and in the packing list.
 LOAD = {
     CARD_STOCK: "card stock, 200–250 g/m² (65–110 lb cover); a home printer's rear or manual feed takes it best",
     PLAIN: "plain paper, 75–90 g/m² (20–24 lb)",
@@ -28,29 +36,50 @@ LOAD = {
 
 @dataclass(frozen=True)
 class Part:
-    """One file of a run: the item, and the PDF of each copy (the same bytes when the copies are alike)."""
+    """What a job prints for one or more kit files: per copy, the PDFs put together on its sheets.
 
-    item: PrintItem
-    copies: tuple[bytes, ...]
+    `items`: one file, or a game's one-page sheets to read printed back to back; `sets`: the sets a
+    packed part holds (every set's pieces on shared sheets, one copy), else 0."""
+
+    items: tuple[PrintItem, ...]
+    copies: tuple[tuple[bytes, ...], ...]
+    pages: tuple[int, ...]  # per copy
+    blank_backs: bool = False  # a piece to cut in a double-sided job: nothing on its back
+    sets: int = 0
+
+    def sheets(self, double_sided: bool) -> int:
+        if not double_sided or self.blank_backs:
+            return sum(self.pages)
+        return sum(math.ceil(p / 2) for p in self.pages)
+
+    @property
+    def paths(self) -> list[str]:
+        return [i.path for i in self.items]
+
+    @property
+    def lettered(self) -> bool:
+        """Each copy differs: its backs carry its set's letter."""
+        return len(set(self.copies)) > 1
 
 
 @dataclass(frozen=True)
 class PrintRun:
     number: int
     stock: str
-    duplex: str  # the sides of every part: none | long-edge | short-edge (gutterfold prints as none)
+    duplex: str  # none | long-edge | short-edge
     parts: tuple[Part, ...]
-    calibration: bool = False
 
     @property
     def double_sided(self) -> bool:
         return self.duplex not in ONE_SIDED
 
     @property
+    def calibration(self) -> bool:
+        return any(i.kind == "calibration" for p in self.parts for i in p.items)
+
+    @property
     def name(self) -> str:
-        if self.calibration:
-            return f"{self.number}-calibration-{self.duplex}.pdf"
-        sides = {"none": "single-sided", "long-edge": "duplex", "short-edge": "duplex-short-edge"}[self.duplex]
+        sides = {"none": "single-sided", "long-edge": "duplex", "short-edge": "duplex-short-edge"}.get(self.duplex, self.duplex)
         return f"{self.number}-{STOCK_WORDS.get(self.stock, 'other')}-{sides}.pdf"
 
     @property
@@ -60,70 +89,86 @@ class PrintRun:
     @property
     def sheets(self) -> int:
         """The parts' sheets and the cover's one."""
-        return 1 + sum(p.item.sheets for p in self.parts)
+        return 1 + sum(p.sheets(self.double_sided) for p in self.parts)
 
     @property
     def title(self) -> str:
-        if self.calibration:
-            return "Calibration page: print first, on plain paper"
         return f"{self.stock.capitalize()}, {self.sides}"
 
 
-def _key(item: PrintItem) -> tuple[str, str]:
-    return item.stock, "none" if item.duplex in ONE_SIDED else item.duplex
+Packed = Callable[[PrintItem], tuple[bytes, int] | None]  # a class-wide packed file of an item, and its pages
 
 
-def plan_runs(plan: KitPlan, copies: Callable[[PrintItem], tuple[bytes, ...]]) -> list[PrintRun]:
-    """The kit's print runs in the order to print; `copies(item)`: the PDF of each of its copies."""
+def plan_runs(plan: KitPlan, copies: Callable[[PrintItem], tuple[bytes, ...]], pages: Callable[[bytes], int], packed: Packed) -> list[PrintRun]:
+    """The kit's print runs in the order to print. `copies(item)`: the PDF of each copy; `packed(item)`:
+    every set's pieces of a single-sided item on shared sheets, when that is how it prints."""
+    duplex = plan.preset.duplex if plan.preset.duplex in ("long-edge", "short-edge") else "none"
     groups: dict[tuple[str, str], list[Part]] = {}
-    calibration: list[Part] = []
-    for item in plan.all_items():
-        if item.kind in NOT_IN_A_JOB:
+    owner = {item.path: game.id for game in plan.games for item in game.items}
+    printed = [i for i in plan.all_items() if i.kind not in NOT_IN_A_JOB]
+    both_sides = {i.stock for i in printed if i.duplex not in ONE_SIDED}  # a stock all one-sided stays so (labels)
+    for item in sorted(printed, key=lambda i: i.kind != "calibration"):
+        one_sided = item.duplex in ONE_SIDED
+        key = (item.stock, (duplex if item.stock in both_sides else "none") if one_sided else item.duplex)
+        parts = groups.setdefault(key, [])
+        double = key[1] != "none"
+        made = packed(item) if one_sided and item.copies > 1 else None
+        if made is not None:
+            parts.append(Part((item,), ((made[0],),), (made[1],), blank_backs=double, sets=item.copies))
             continue
-        part = Part(item, copies(item))
-        if item.kind == "calibration":
-            calibration.append(part)
+        per_copy = copies(item)
+        part = Part((item,), tuple((c,) for c in per_copy), tuple(pages(c) for c in per_copy), blank_backs=double and one_sided and item.stock != PLAIN)
+        last = parts[-1] if parts else None
+        if double and one_sided and item.stock == PLAIN and last is not None and _shares(last, part, owner):
+            parts[-1] = Part((*last.items, item), tuple((*a, *b) for a, b in zip(last.copies, part.copies, strict=True)), tuple(a + b for a, b in zip(last.pages, part.pages, strict=True)))
         else:
-            groups.setdefault(_key(item), []).append(part)
-    order = sorted(groups, key=lambda k: (stock_rank(k[0]), k[1] == "none", k[1]))  # per stock: double-sided first
-    runs: list[PrintRun] = []
-    if calibration:
-        runs.append(PrintRun(1, PLAIN, calibration[0].item.duplex, tuple(calibration), calibration=True))
-    for stock, duplex in order:
-        runs.append(PrintRun(len(runs) + 1, stock, duplex, tuple(groups[(stock, duplex)])))
-    return runs
+            parts.append(part)
+    order = sorted(groups, key=lambda k: (JOB_ORDER.index(k[0]) if k[0] in JOB_ORDER else len(JOB_ORDER), stock_rank(k[0]), k[1] == "none", k[1]))
+    return [PrintRun(n, stock, sides, tuple(groups[(stock, sides)])) for n, (stock, sides) in enumerate(order, 1)]
+
+
+def _shares(last: Part, part: Part, owner: dict[str, str]) -> bool:
+    """One-page sheets to read of the same game (or both the class's), as many copies: back to back."""
+    a, b = last.items[-1], part.items[0]
+    return (
+        len(last.items) == 1 and not last.sets and last.pages[0] == 1 and part.pages[0] == 1
+        and len(last.copies) == len(part.copies) and a.kind != "calibration" and a.stock == PLAIN
+        and a.duplex in ONE_SIDED and owner.get(a.path) == owner.get(b.path)
+    )  # fmt: skip
 
 
 def run_pdf(run: PrintRun, plan: KitPlan) -> bytes:
     """The run's cover (and a blank back when double-sided), then every copy of every part in order."""
     from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject
 
     from kitpress.classkit.cover import cover_pdf
 
     writer = PdfWriter()
     readers: dict[bytes, PdfReader] = {}  # one reader a distinct file: its fonts and art are written once
 
-    def append(data: bytes) -> None:
-        reader = readers.get(data)
-        if reader is None:
-            reader = readers[data] = PdfReader(io.BytesIO(data))
-        for page in reader.pages:
-            writer.add_page(page)
-        if run.double_sided and len(reader.pages) % 2:
-            box = reader.pages[-1].mediabox
-            writer.add_blank_page(float(box.width), float(box.height))
+    def append(sources: tuple[bytes, ...], blank_backs: bool = False) -> None:
+        count, box = 0, None
+        for data in sources:
+            reader = readers.get(data)
+            if reader is None:
+                reader = readers[data] = PdfReader(io.BytesIO(data))
+            for page in reader.pages:
+                writer.add_page(page)
+                box, count = page.mediabox, count + 1
+                if run.double_sided and blank_backs:
+                    writer.add_blank_page(float(box.width), float(box.height))
+        if run.double_sided and not blank_backs and count % 2 and box is not None:
+            writer.add_blank_page(float(box.width), float(box.height))  # the next copy starts a sheet
 
-    append(cover_pdf(run, plan))
+    append((cover_pdf(run, plan),))
     for part in run.parts:
-        for data in part.copies:
-            append(data)
-    writer.add_metadata({"/Title": run.title, "/Author": "kitpress", "/Creator": "kitpress", "/Producer": "kitpress"})
-    if run.double_sided:
-        writer.create_viewer_preferences()
-        prefs = writer.viewer_preferences
-        if prefs is not None:
-            prefs.duplex = "/DuplexFlipShortEdge" if run.duplex == "short-edge" else "/DuplexFlipLongEdge"
-            prefs.print_scaling = "/None"
+        for sources in part.copies:
+            append(sources, part.blank_backs)
+    writer.add_metadata({"/Title": f"Print job {run.number}: {run.title}", "/Author": "kitpress", "/Creator": "kitpress", "/Producer": "kitpress"})
+    prefs = writer.create_viewer_preferences()  # a viewer's print dialog starts at 100 % and the job's flip
+    prefs.print_scaling = NameObject("/None")
+    prefs.duplex = NameObject({"long-edge": "/DuplexFlipLongEdge", "short-edge": "/DuplexFlipShortEdge"}.get(run.duplex, "/Simplex"))
     buffer = io.BytesIO()
     writer.write(buffer)
     return buffer.getvalue()

@@ -16,7 +16,7 @@ from typing import Any
 
 from kitpress import __version__, outfolder
 from kitpress.build import build_games
-from kitpress.classkit import KIT_FOLDER, MAX_CLASS_SIZE, gallery, guide, jobs, packing, sets
+from kitpress.classkit import KIT_FOLDER, MAX_CLASS_SIZE, classpack, gallery, guide, ink, jobs, packing, sets
 from kitpress.classkit.archive import zip_files
 from kitpress.classkit.plan import PLAIN, KitPlan, PrintItem, plan_kit, seating_for
 from kitpress.errors import UsageError
@@ -107,6 +107,8 @@ def assemble(plan: KitPlan, out_dir: Path, say: Callable[[str], None] | None = N
         say("lettering each set's backs")
         for game in plan.games:
             marked.update({f"{game.id}/{name}": copies for name, copies in sets.set_copies(game.loaded, plan.preset, game.seating.tables).items()})
+    say("packing the class's pieces together")
+    packed = {f"{game.id}/{name}": made for game in plan.games for name, made in classpack.class_files(game.loaded, plan.preset, game.seating.tables).items()}
     with outfolder.os_errors(out_dir):
         files = {item.path: item.source.read_bytes() for item in plan.all_items()}
     say("typesetting the teacher guide")
@@ -115,10 +117,11 @@ def assemble(plan: KitPlan, out_dir: Path, say: Callable[[str], None] | None = N
     guide_item = PrintItem("teacher-guide.pdf", out_dir / KIT_FOLDER / "teacher-guide.pdf", "Teacher guide", "guide", PLAIN, "long-edge", guide_pages, 1)
     plan = plan.with_class_items([guide_item, *plan.class_items])
     say("merging the print jobs")
-    runs = jobs.plan_runs(plan, lambda item: marked.get(item.path) or (files[item.path],) * item.copies)
+    runs = jobs.plan_runs(plan, lambda item: marked.get(item.path) or (files[item.path],) * item.copies, packing.page_count, lambda item: packed.get(item.path))
     plan = replace(plan, runs=tuple(runs))
     for run in runs:
         files[run.name] = jobs.run_pdf(run, plan)
+    plan = replace(plan, ink={run.name: ink.pdf_ink(files[run.name]) for run in runs})
     # The packing list names the jobs; it is printed from its own file, so its pages are counted once known.
     pages = 1
     while True:
@@ -172,10 +175,11 @@ def _item(item: PrintItem) -> dict[str, Any]:
     return out
 
 
-def _run(run: jobs.PrintRun) -> dict[str, Any]:
+def _run(run: jobs.PrintRun, used: ink.Ink | None) -> dict[str, Any]:
     return {
         "file": run.name, "stock": run.stock, "duplex": run.duplex, "sheets": run.sheets,
-        "parts": [{"path": p.item.path, "copies": p.item.copies, "sheets": p.item.sheets} for p in run.parts],
+        "ink_iso_pages": None if used is None else {"black": round(used.black), "colour": round(used.colour)},
+        "parts": [{"paths": p.paths, "copies": len(p.copies), "sets": p.sets or len(p.copies), "packed": bool(p.sets), "pages": sum(p.pages), "sheets": p.sheets(run.double_sided)} for p in run.parts],
     }  # fmt: skip
 
 
@@ -188,7 +192,7 @@ def kit_json(plan: KitPlan) -> bytes:
         "set_marks": plan.set_marks,
         **({"printer": plan.printer} if plan.printer else {}),
         "sheets": plan.sheets_by_stock(),
-        "jobs": [_run(r) for r in plan.runs],
+        "jobs": [_run(r, plan.ink.get(r.name)) for r in plan.runs],
         "class": [_item(i) for i in plan.class_items],
         "games": [
             {

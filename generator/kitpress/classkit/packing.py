@@ -3,16 +3,19 @@ cuts and files, what else to bring, and how long each game takes."""
 
 from __future__ import annotations
 
+import functools
 import io
+import operator
 from dataclasses import dataclass
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Table, TableStyle
 
 from kitpress import fonts
-from kitpress.classkit.jobs import PrintRun
+from kitpress.classkit import ink
+from kitpress.classkit.jobs import Part, PrintRun
 from kitpress.classkit.plan import GamePlan, KitPlan, PrintItem
 from kitpress.sheets.geometry import PAPERS
 
@@ -27,6 +30,33 @@ def _plural(n: int, word: str) -> str:
 def sheets_summary(plan: KitPlan) -> str:
     totals = plan.sheets_by_stock()
     return f"Print {_plural(sum(totals.values()), 'sheet')} in all: " + ", ".join(f"{n} {stock}" for stock, n in totals.items()) + "."
+
+
+def ink_summary(plan: KitPlan) -> str:
+    """'' before the jobs are made; else the whole kit's ink in ISO pages (see classkit.ink)."""
+    if not plan.ink:
+        return ""
+    used = functools.reduce(operator.add, plan.ink.values())
+    lower = " (--ink low uses less)" if plan.preset.ink == "full" else ""
+    return f"Ink or toner: {ink.words(used)}, the 5 %-coverage pages cartridges are rated in{lower}."
+
+
+REPRINT = "Each game: its sets, what to cut, and its own files (the print jobs hold them all; print one of these to replace a lost piece)"
+
+
+def file_facts(item: PrintItem) -> str:
+    """'momentum-game/momentum-game-cards-letter.pdf (4 pages, card stock, double-sided)': to reprint one."""
+    sides = "double-sided" if item.duplex not in ("none", "gutterfold") else "single-sided"
+    return f"{item.path} ({_plural(item.pages, 'page')}, {item.stock}, {sides})"
+
+
+def file_line(item: PrintItem) -> str:
+    return f"{item.title}: {file_facts(item)}"
+
+
+def class_files_line(plan: KitPlan) -> str:
+    """The teacher's own files, in one sentence."""
+    return "; ".join(f"{i.title} ({i.path}, {_plural(i.pages, 'page')})" for i in plan.class_items) + "."
 
 
 def item_numbers(item: PrintItem) -> str:
@@ -75,46 +105,54 @@ def before_you_print(plan: KitPlan) -> list[str]:
 
 
 def run_line(run: PrintRun) -> str:
-    return f"{run.name}: {run.title.lower() if not run.calibration else run.title}; {_plural(run.sheets, 'sheet')}"
+    return f"{run.name}: {run.title.lower()}; {_plural(run.sheets, 'sheet')}"
+
+
+def _short(title: str) -> str:
+    """'Card-stock pieces: game board; referee card' → 'card-stock pieces' inside a list."""
+    head = title.split(": ", 1)[0] if title.startswith("Card-stock pieces") else title
+    return head[:1].lower() + head[1:] if head[1:2].islower() else head
+
+
+def part_words(part: Part) -> str:
+    title = " and ".join(_short(i.title) for i in part.items)
+    if part.sets:
+        return f"{title} ({part.sets} sets packed together)"
+    return f"{title} × {len(part.copies)}" if len(part.copies) > 1 else title
 
 
 def run_contents(plan: KitPlan, run: PrintRun) -> str:
-    return "; ".join(f"{plan.full_title(p.item)} × {p.item.copies}" if p.item.copies > 1 else plan.full_title(p.item) for p in run.parts)
+    """What a job holds, game by game: 'Integer Matrix: number disc set × 7, card-stock pieces (7 sets packed together)'."""
+    owner = {item.path: game.title for game in plan.games for item in game.items}
+    grouped: dict[str, list[str]] = {}
+    for part in run.parts:
+        grouped.setdefault(owner.get(part.items[0].path, "For the teacher"), []).append(part_words(part))
+    return "; ".join(f"{who}: {', '.join(words)}" for who, words in grouped.items())
 
 
 # --- text --------------------------------------------------------------------------------------
 
 
 def packing_text(plan: KitPlan) -> str:
-    out = [f"PACKING LIST: a class of {plan.class_size}, printed on {plan.paper_name}", sheets_summary(plan), ""]
+    out = [f"PACKING LIST: a class of {plan.class_size}, printed on {plan.paper_name}", sheets_summary(plan), *filter(None, [ink_summary(plan)]), ""]
     out += [*before_you_print(plan), ""]
     if plan.runs:
         out.append("Print jobs, in this order")
         for run in plan.runs:
-            out.append(f"  [ ] {run.number}. {run_line(run)}")
+            out.append(f"  [ ] {run.number}. {run_line(run)}" + (f"; ink: {ink.words(plan.ink[run.name])}" if run.name in plan.ink else ""))
             out.append(f"        {run_contents(plan, run)}")
         out.append("")
 
-    def item_lines(items: tuple[PrintItem, ...] | list[PrintItem]) -> list[str]:
-        width = max(len(i.title) for i in items)
-        lines = []
-        for i in items:
-            lines.append(f"  [ ] {i.title.ljust(width)}  {i.stock}, {i.sides}; {item_numbers(i)}")
-            lines.append(f"      {' ' * width}  {i.path}" + (f" ({i.note})" if i.note else ""))
-        return lines
-
-    out += ["The files one by one (the print jobs hold them all; print one of these to replace a lost piece)", ""]
-    if plan.class_items:
-        out += ["Once for the class", *item_lines(plan.class_items), ""]
+    out += [REPRINT, ""]
     for game in plan.games:
         out += [game_heading(game), f"  {seating_line(game)}"]
-        if game.items:
-            copies = "1 copy" if game.seating.tables == 1 else f"{game.seating.tables} copies"
-            out += [f"  Print {copies} of each:", *item_lines(game.items)]
         cut = cut_line(game)
         if cut:
             out.append(f"  Cut, per set: {cut}.")
+        out += [f"  File: {file_line(i)}" for i in game.items]
         out.append("")
+    if plan.class_items:
+        out += ["Once for the class", f"  {class_files_line(plan)}", ""]
     out.append("Also bring")
     out += [f"  [ ] {line}" for line in bring_lines(plan)]
     out += ["", NO_DUPLEX]
@@ -136,8 +174,8 @@ class _Styles:
         styles = {
             "title": ParagraphStyle("title", fontName=bold, fontSize=s * 2, leading=s * 2.4, spaceAfter=s * 0.3, textColor="#263238"),
             "lead": ParagraphStyle("lead", fontName=bold, fontSize=s * 1.15, leading=s * 1.5, spaceAfter=s * 0.6),
-            "h": ParagraphStyle("h", fontName=bold, fontSize=s * 1.25, leading=s * 1.6, spaceBefore=s * 0.9, spaceAfter=s * 0.3, textColor="#263238", keepWithNext=1),
-            "body": ParagraphStyle("body", fontName=regular, fontSize=s, leading=s * 1.3, spaceAfter=s * 0.25),
+            "h": ParagraphStyle("h", fontName=bold, fontSize=s * 1.25, leading=s * 1.6, spaceBefore=s * 0.6, spaceAfter=s * 0.2, textColor="#263238", keepWithNext=1),
+            "body": ParagraphStyle("body", fontName=regular, fontSize=s, leading=s * 1.22, spaceAfter=s * 0.15),
             "cell": ParagraphStyle("cell", fontName=regular, fontSize=s, leading=s * 1.22),
             "num": ParagraphStyle("num", fontName=regular, fontSize=s, leading=s * 1.22, alignment=2),
         }
@@ -179,28 +217,29 @@ def _story(plan: KitPlan, st: _Styles, width: float) -> list[Flowable]:
         rows = [head]
         for run in plan.runs:
             what = f"<b>{run.number}. {_escape(run.name)}</b><br/>{_escape(run_contents(plan, run))}"
-            load = _escape(run.title if run.calibration else f"{run.stock}; {run.sides}")
+            load = _escape(f"{run.stock}; {run.sides}" + ("; the calibration page first" if run.calibration else ""))
+            if run.name in plan.ink:
+                load += f"<br/>ink: {_escape(ink.words(plan.ink[run.name]))}"
             rows.append([p("☐", "cell"), p(what, "cell"), p(load, "cell"), p(f"<b>{run.sheets}</b>", "num")])
         return _grid(rows, [width * f for f in (0.05, 0.56, 0.28, 0.11)])
 
     story: list[Flowable] = [
         p(f"Packing list: a class of {plan.class_size}", "title"),
         p(f"Printed on {_escape(plan.paper_name)}. {_escape(sheets_summary(plan))}", "lead"),
+        *([p(_escape(ink_summary(plan)))] if plan.ink else []),
         *(p(_escape(line)) for line in before_you_print(plan)),
     ]
     if plan.runs:
         story += [p("Print jobs, in this order", "h"), jobs()]
-    story += [p("Each game: its sets, what to cut, its files one by one", "h"),
-              p("The print jobs hold every file below; print one of these files to replace a lost piece.")]  # fmt: skip
+    story.append(p(_escape(REPRINT), "h"))
     for game in plan.games:
         story += [p(_escape(game_heading(game)), "h"), p(_escape(seating_line(game)))]
         cut = cut_line(game)
         if cut:
             story.append(p(f"<b>Cut, per set:</b> {_escape(cut)}."))
-        if game.items:
-            story += [Spacer(1, st.size * 0.3), table(game.items)]
+        story += [p(f"<b>{_escape(i.title)}</b>: {_escape(file_facts(i))}") for i in game.items]
     if plan.class_items:
-        story += [p("Once for the class", "h"), table(plan.class_items)]
+        story += [p("Once for the class", "h"), p(_escape(class_files_line(plan)))]
     story += [p("Also bring", "h"), *(p(f"☐ {_escape(line)}") for line in bring_lines(plan))]
     story.append(p(NO_DUPLEX))
     return story
@@ -216,7 +255,7 @@ def packing_pdf(plan: KitPlan) -> bytes:
     """The list at BODY_PT, on as many pages as it takes."""
     fonts.register()
     page = PAPERS[plan.paper]
-    margin = 14 * mm
+    margin = 12 * mm  # well inside a home printer's 5 mm edge
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(
         buffer, pagesize=page, leftMargin=margin, rightMargin=margin, topMargin=margin, bottomMargin=margin,

@@ -40,6 +40,7 @@ from kitpress.stock import (
 )
 
 if TYPE_CHECKING:
+    from kitpress.classkit.ink import Ink
     from kitpress.classkit.jobs import PrintRun
 
 PAPER_NAMES = {"letter": "Letter", "a4": "A4", "universal": "Letter or A4 (universal layout, print at 100%)"}
@@ -121,6 +122,7 @@ class KitPlan:
     printer: dict[str, Any] | None = None  # the printer profile the kit was built with
     runs: tuple[PrintRun, ...] = ()  # the print jobs, once they are made (classkit.jobs)
     set_marks: bool = False  # each set's backs carry its letter (classkit.sets)
+    ink: dict[str, Ink] = field(default_factory=dict)  # each print job's (by file name), once it is made
     preset: Preset = field(default_factory=Preset)  # what the games were built with
 
     @property
