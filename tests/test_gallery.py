@@ -27,12 +27,25 @@ CHROMIUM_FLAGS = (
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 )  # fmt: skip
-# Appended to a copy of the page: after every image has loaded or failed, the body says how many loaded.
+# Appended to a copy of the page: after every image has loaded or failed, the body says how many loaded;
+# then every link is fetched (the PDFs, the packing list, the anchors' page) and the body says how many
+# answered with bytes.
 PROBE = """<script>
 window.addEventListener("load", () => {
   const images = Array.from(document.images);
   const loaded = images.filter((img) => img.complete && img.naturalWidth > 0).length;
   document.body.setAttribute("data-images", loaded + "/" + images.length);
+  const links = Array.from(new Set(Array.from(document.links).map((a) => a.href.split("#")[0])));
+  let ok = 0, done = 0;
+  const finish = () => { if (++done === links.length) document.body.setAttribute("data-links", ok + "/" + links.length); };
+  links.forEach((href) => {
+    const request = new XMLHttpRequest();
+    request.open("GET", href);
+    request.responseType = "arraybuffer";
+    request.onload = () => { if (request.response && request.response.byteLength > 0) ok++; finish(); };
+    request.onerror = finish;
+    request.send();
+  });
 });
 </script>"""
 
@@ -140,13 +153,15 @@ def test_gallery_loads_in_headless_chromium(out: Path, tmp_path: Path) -> None:
     probe = out / "probe.html"  # beside index.html, so every relative link means the same
     probe.write_text(index.read_text("utf-8").replace("</body>", PROBE + "</body>"), "utf-8")
     total = len(_parse(index).images)
-    try:
-        dom = _run(browser, tmp_path / "profile", "--virtual-time-budget=15000", "--dump-dom", probe.as_uri())
+    links = len({link.split("#", 1)[0] for tag, link in _parse(index).links if tag == "a"})
+    try:  # the page reads its own folder's files, as it does opened from a laptop's disk
+        dom = _run(browser, tmp_path / "profile", "--allow-file-access-from-files", "--virtual-time-budget=15000", "--dump-dom", probe.as_uri())
     finally:
         probe.unlink()
     assert dom.returncode == 0, dom.stderr[-2000:]
     assert "Classroom kit: a class of 28" in dom.stdout
     assert f'data-images="{total}/{total}"' in dom.stdout, f"not every image loaded (expected {total}): " + dom.stdout[-500:]
+    assert f'data-links="{links}/{links}"' in dom.stdout, f"not every link loaded (expected {links}): " + dom.stdout[-500:]
 
     shot = tmp_path / "gallery.png"
     result = _run(browser, tmp_path / "profile", "--window-size=1280,1600", "--hide-scrollbars", f"--screenshot={shot}", index.as_uri())
