@@ -181,6 +181,13 @@ class Engine(ABC, Generic[C, S]):
         false). Every other start key refuses true and false, which Python would take for 1 and 0."""
         return frozenset(key for key, text in self.start_keys.items() if text.startswith("on | off"))
 
+    def example_schema(self) -> dict[str, Any]:
+        """JSON Schema for a worked example's `play` and for start keys, as this config allows them, so an
+        editor flags what `check` would: {"play": schema of one step's play, "start": {key: schema}}.
+        Either may be left out; `kitpress schema` closes the start and expect keys itself
+        (start_keys, figures). Default: nothing more is known."""
+        return {}
+
     def describe_state(self, state: S) -> dict[str, Any]:
         """A small picture of a state for diagrams (positions, markers); plain data only."""
         return {}

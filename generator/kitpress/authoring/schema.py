@@ -1,6 +1,7 @@
 """The JSON Schema of the spec format, for editors: each engine's spec model (the common keys and that
-game's documentation sections) with its `game:` config model and its typed `production:` faces and
-board, chosen by the spec's `engine` value."""
+game's documentation sections) with its `game:` config model, its typed `production:` faces and
+board, and its worked examples' start keys, plays and figures (authoring.example_schema), chosen by the
+spec's `engine` value."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 from pydantic import create_model
 
+from kitpress.authoring.example_schema import example_defs
 from kitpress.packs import engines, pack_for
 from kitpress.spec.load import spec_model
 from kitpress.spec_model import ID_PATTERN, Production
@@ -57,6 +59,10 @@ def spec_schema() -> dict[str, Any]:
             name = "Production_" + engine_id.replace("-", "_")
             model = create_model(name, __base__=Production, **{key: (part, ...) for key, part in typed.items()})  # type: ignore[call-overload]
             spec["properties"]["production"] = _merge(defs, engine_id, model.model_json_schema())
+        example, step = example_defs(engines()[engine_id], defs["Example"], defs["ExampleStep"])
+        example["properties"]["steps"]["items"] = {"$ref": f"#/$defs/ExampleStep-{engine_id}"}
+        defs[f"Example-{engine_id}"], defs[f"ExampleStep-{engine_id}"] = example, step
+        spec["properties"]["examples"] = {**spec["properties"]["examples"], "items": {"$ref": f"#/$defs/Example-{engine_id}"}}
         spec["properties"]["engine"] = {"const": engine_id, "description": "The rules engine this spec is for."}
         spec["properties"]["id"] = {**spec["properties"]["id"], "pattern": ID_PATTERN}
         spec["title"] = f"kitpress spec for the {engine_id} engine"

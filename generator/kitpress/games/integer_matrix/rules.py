@@ -418,6 +418,21 @@ class IntegerMatrix(Engine[Config, State]):
         )  # fmt: skip
         return found
 
+    def example_schema(self) -> dict[str, Any]:
+        discs = [list(d) for d in self.config.discs]
+        cells = {"enum": list(self.geo.names)}
+        return {
+            "play": {
+                "type": "object", "required": ["disc"], "additionalProperties": False,
+                "properties": {"disc": {"enum": discs, "description": "[black-side number, white-side number]"}, "face": {"enum": list(FACES)}, "cell": cells},
+            },
+            "start": {
+                "players": {"enum": [2, 4]},
+                "setup": {"type": "array", "items": {"enum": discs}},
+                "net": {"type": "object", "properties": {side: {"type": "integer"} for side in SIDES}, "additionalProperties": False},
+            },
+        }  # fmt: skip
+
     def describe_state(self, state: State) -> dict[str, Any]:
         """The board (colour and number per square), the set-up order, the bag and both score cards."""
         g = self.geo

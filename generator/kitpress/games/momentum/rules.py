@@ -390,6 +390,21 @@ class Momentum(Engine[Config, State]):
             "track_space": (after.turn // len(after.supply)) % len(self.track_path),
         }  # fmt: skip
 
+    def example_schema(self) -> dict[str, Any]:
+        c = self.config
+        letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[: self.size]
+        move = {"type": "string", "pattern": f"^\\s*(?:[{letters}{letters.lower()}][1-{self.size}]|swap)\\s*$", "description": "a cell such as D4, or swap (the pie rule)"}
+        seats = [s.id for s in c.seats]
+        return {
+            "play": {"type": "object", "minProperties": 1, "maxProperties": 1, "properties": dict.fromkeys(seats, move), "additionalProperties": False},
+            "start": {
+                "players": {"type": "integer", "minimum": c.players.min, "maximum": c.players.max},
+                "to_move": {"enum": seats},
+                "round": {"type": "integer", "minimum": 1},
+                "board": {"type": "array", "minItems": self.size, "maxItems": self.size, "items": {"type": "string"}},
+            },
+        }  # fmt: skip
+
     def describe_state(self, state: State) -> dict[str, Any]:
         return describe(self, state)
 

@@ -423,6 +423,21 @@ class MomentumGame(Engine[Config, State]):
         )
         return found
 
+    def example_schema(self) -> dict[str, Any]:
+        c = self.config
+        cards = {"enum": [card.id for card in c.deck.cards], "description": "a card of the deck, by its id"}
+        return {
+            "play": {"type": "object", "properties": dict.fromkeys(SEATS, cards), "required": list(SEATS), "additionalProperties": False},
+            "start": {
+                "position": {"type": "integer", "minimum": c.track.min + 1, "maximum": c.track.max - 1},
+                "streak_count": {"type": "integer", "minimum": 0, "maximum": c.streak_cap},
+                "green_rounds": {"type": "integer", "minimum": 0, "maximum": c.draw_after_green_rounds - 1},
+                "greens_played": {"type": "object", "properties": {key: {"type": "integer", "minimum": 0} for key in SEATS}, "additionalProperties": False},
+                "draw_pile": {"type": "integer", "minimum": 0, "maximum": c.deck.size - 2 * c.hand_size},
+                "shuffle_seed": {"type": "integer", "minimum": 0},
+            },
+        }  # fmt: skip
+
     def describe_state(self, state: State) -> dict[str, Any]:
         return {
             "track_min": self.config.track.min, "track_max": self.config.track.max,

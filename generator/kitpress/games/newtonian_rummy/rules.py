@@ -505,6 +505,26 @@ class NewtonianRummy(Engine[Config, State]):
         )  # fmt: skip
         return found
 
+    def example_schema(self) -> dict[str, Any]:
+        c = self.config
+        # a card by its id, or a bare J, Q or K; a K may carry its aim (MK:Q)
+        card = "(?:" + "|".join(sorted(self.deck.ids, key=len, reverse=True)) + "|[JQK])(?::[JQ])?"
+        play = {"type": "string", "pattern": rf"^\s*(?:[Pp]ass|{card}(?:[\s+]+{card})*)\s*$", "description": "cards by id, e.g. 'M2 A4 F8 + FQ', or pass"}
+        seat = "^(?:blue|red)(?:-[1-" + str(c.players.max) + "])?$"
+        undealt = len(self.deck.ids) - c.players.min * c.hand_size
+        return {
+            "play": {"type": "object", "minProperties": 1, "patternProperties": {seat: play}, "additionalProperties": False},
+            "start": {
+                "players": {"type": "integer", "minimum": c.players.min, "maximum": c.players.max},
+                "position": {"type": "integer", "minimum": 1 - c.track.edge, "maximum": c.track.edge - 1},
+                "streak_count": {"type": "integer", "minimum": 0},
+                "ties": {"type": "integer", "minimum": 0},
+                "draw_pile": {"type": "integer", "minimum": 0, "maximum": undealt},
+                "shuffle_seed": {"type": "integer", "minimum": 0},
+                "bonus_cap": {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 10}, {"const": "none"}, {"type": "null"}]},
+            },
+        }  # fmt: skip
+
     def describe_state(self, state: State) -> dict[str, Any]:
         c = self.config
         return {
