@@ -144,3 +144,19 @@ def test_without_duplex_the_kit_prints_the_backs_file(tmp_path: Path) -> None:
     ]
     assert [e["path"] for e in set_entries(entries, "letter")] == ["g-cards-letter-none.pdf"]
     assert [e["path"] for e in set_entries(entries, "letter", with_backs=True)] == ["g-cards-letter-none.pdf", "g-cards-backs-letter-none.pdf"]
+
+
+def test_the_kit_says_each_stage_unless_quiet(kit: tuple[Path, dict[str, Any]]) -> None:
+    from click.testing import CliRunner
+
+    from kitpress.cli import main
+
+    out, _ = kit
+    args = ["kit", "--games", GAME, "--class-size", "6", "--printer", "art-room", "--variant", f"{GAME}=once-per-chain", "--ink", "low", "--out", str(out)]
+    said = CliRunner().invoke(main, args, catch_exceptions=False)
+    assert said.exit_code == 0
+    stages = [line for line in said.stderr.splitlines() if line.startswith("[")]
+    assert any("merging the print jobs" in line for line in stages) and any("drawing the preview" in line for line in stages)
+    assert "kit for a class of 6" in said.stdout
+    quiet = CliRunner().invoke(main, [*args, "--quiet"], catch_exceptions=False)
+    assert quiet.exit_code == 0 and quiet.output == ""

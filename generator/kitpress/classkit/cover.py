@@ -58,6 +58,8 @@ def story(run: PrintRun, plan: KitPlan) -> list[Flowable]:
         ("Scale", "100 % / actual size; never 'fit to page' or 'shrink to fit'"),
         ("Sheets", f"{run.sheets}, this cover included"),
     ]
+    if any(i.kind.endswith("-backs") for p in run.parts for i in p.items):
+        facts.append(("Backs", "each file of backs follows its fronts: put the printed fronts back in the tray, turned as your printer needs, and print the backs on them"))
     if run.calibration:
         facts.append(("First", "the sheet after this cover is the calibration page: hold it to the light before printing any card; if the backs are off, run kitpress printer setup and build the kit again with --printer"))
     if any(p.sets for p in run.parts):
