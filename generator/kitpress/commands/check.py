@@ -57,13 +57,15 @@ def _check_one(game: str, variant: str | None, examples_file: str | None) -> tup
     "--report", "report_dir", metavar="DIR", type=click.Path(path_type=Path),
     help="Also write DIR/check-report.html and .pdf: every step, each figure expected against actual.",
 )  # fmt: skip
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar, and no lines for a game whose examples all hold (the summary stays).")
 @click.pass_context
 def command(
     ctx: click.Context, games: tuple[str, ...], examples_file: str | None, variant: str | None, all_variants: bool,
-    output: str, junit_file: Path | None, report_dir: Path | None,
+    output: str, junit_file: Path | None, report_dir: Path | None, quiet: bool,
 ) -> None:  # fmt: skip
     """Replay every worked example of each GAME through its rules engine."""
     from kitpress.check_output import json_report, junit_xml, text_lines, totals
+    from kitpress.commands.progress import steps
 
     chosen = games_or_all(games)
     if examples_file and len(chosen) != 1:
@@ -79,25 +81,28 @@ def command(
     unreadable: list[Unreadable] = []
     for_report: list[Checked] = []
     code = EXIT_OK
-    for game in chosen:
-        try:
-            targets = _targets(game, variant, all_variants)
-        except KitpressError as exc:
-            code = max(code, _unreadable(unreadable, game, exc))
-            continue
-        for target in targets:
+    with steps(len(chosen), "checking", quiet) as step:
+        for game in chosen:
+            step(game)
             try:
-                one, full = _check_one(game, target, examples_file)
-            except KitpressError as exc:  # reported, and the rest still checked
-                code = max(code, _unreadable(unreadable, game if target is None else f"{game} --variant {target}", exc))
+                targets = _targets(game, variant, all_variants)
+            except KitpressError as exc:
+                code = max(code, _unreadable(unreadable, game, exc))
                 continue
-            checked.append(one)
-            for_report.append(full)
-            if text:
-                for line in text_lines(one):
-                    click.echo(coloured(line), color=colour_allowed())
-            if not all(r.ok for r in one.replays):
-                code = max(code, EXIT_FAILED)
+            for target in targets:
+                try:
+                    one, full = _check_one(game, target, examples_file)
+                except KitpressError as exc:  # reported, and the rest still checked
+                    code = max(code, _unreadable(unreadable, game if target is None else f"{game} --variant {target}", exc))
+                    continue
+                checked.append(one)
+                for_report.append(full)
+                held = all(r.ok for r in one.replays)
+                if text and not (quiet and held):
+                    for line in text_lines(one):
+                        click.echo(coloured(line), color=colour_allowed())
+                if not held:
+                    code = max(code, EXIT_FAILED)
     summary = totals(checked, unreadable)
     if not text:
         click.echo(json_report(checked, unreadable), nl=False)

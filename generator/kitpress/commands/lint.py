@@ -71,25 +71,30 @@ def lint_game(game: str, variant: str | None, ink: str) -> tuple[list[str], int]
 @click.option("--variant", shell_complete=complete_variants, help="Lint the kit of a named variant of the rules.")
 @click.option("--ink", type=click.Choice([*INK_CHOICES, "both"]), default="both", show_default=True, help="Which art to lint: both inks, as build does, or only the full- or low-ink art.")
 @click.option("--pdf", "pdfs", multiple=True, type=click.Path(exists=True, path_type=Path), help="Also check written PDFs (a file or a kit folder); repeatable.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar, and no line for a game that passes.")
 @click.pass_context
-def command(ctx: click.Context, games: tuple[str, ...], variant: str | None, ink: str, pdfs: tuple[Path, ...]) -> None:
+def command(ctx: click.Context, games: tuple[str, ...], variant: str | None, ink: str, pdfs: tuple[Path, ...], quiet: bool) -> None:
     """Preflight each GAME's print pieces: text in its box and safe zone, sizes, glyphs, bleed, fonts, colour,
     and the printed words of the pieces and rule books."""
+    from kitpress.commands.progress import steps
     from kitpress.lint import errors, lint_pdfs
     from kitpress.packs import shipped_specs
 
     code = EXIT_OK
-    for game in games or tuple(shipped_specs()):
-        try:
-            lines, game_code = lint_game(game, variant, ink)
-        except KitpressError as exc:  # a broken spec or a renderer's refusal: report it, lint the rest
-            for line in exc.lines():
-                click.echo(line, err=True)
-            code = max(code, exc.exit_code)
-            continue
-        for line in lines:
-            click.echo(line)
-        code = max(code, game_code)
+    chosen = games or tuple(shipped_specs())
+    with steps(len(chosen), "linting", quiet) as step:
+        for game in chosen:
+            step(game)
+            try:
+                lines, game_code = lint_game(game, variant, ink)
+            except KitpressError as exc:  # a broken spec or a renderer's refusal: report it, lint the rest
+                for line in exc.lines():
+                    click.echo(line, err=True)
+                code = max(code, exc.exit_code)
+                continue
+            for line in lines if not (quiet and game_code == EXIT_OK) else ():
+                click.echo(line)
+            code = max(code, game_code)
     files = _pdf_files(pdfs)
     if files:
         findings = [f for path in files for f in lint_pdfs([path], game=path.parent.name)]

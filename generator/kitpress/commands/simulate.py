@@ -43,9 +43,10 @@ def dask_executor(address: str) -> Iterator[Executor]:
 @click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path), help="Write an HTML and PDF report with plots here.")
 @click.option("--max-turns", type=click.IntRange(1, MAX_TURNS), default=1000, show_default=True, help="Turn cap; games reaching it count as not completed and are judged by the timed end.")
 @click.option("--players", type=click.IntRange(min=1), default=None, help="Player count (default: the game's own).")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar (the table is still printed).")
 def command(
     game: str, variants: tuple[str, ...], games: int, seed: int, agent: str | None, workers: int | None,
-    cluster: str | None, report_dir: Path | None, max_turns: int, players: int | None,
+    cluster: str | None, report_dir: Path | None, max_turns: int, players: int | None, quiet: bool,
 ) -> None:  # fmt: skip
     """Play GAME many times with each variant and print them side by side."""
     from kitpress.simulate.compare import compare, total_games
@@ -53,7 +54,7 @@ def command(
     if cluster and workers:
         raise click.UsageError("--workers sets local processes; a --cluster brings its own workers")
     total = total_games(game, variants, games)
-    with click.progressbar(length=total, label="simulating", file=sys.stderr) as bar:
+    with click.progressbar(length=total, label="simulating", file=sys.stderr, hidden=quiet) as bar:  # on a terminal only
         tick: Callable[[int], None] = bar.update
         kwargs = {"variants": variants, "games": games, "seed": seed, "agent": agent, "max_turns": max_turns, "players": players, "progress": tick}
         if cluster:
