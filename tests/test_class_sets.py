@@ -96,8 +96,11 @@ def test_each_sets_card_backs_carry_its_letter_and_nothing_else_moves(out: Path)
 
 
 def test_no_set_marks_prints_the_game_files_as_they_are(run_cli: Callable[..., Result], tmp_path: Path) -> None:
-    result = run_cli("kit", "--games", GAME, "--class-size", "4", "--no-set-marks", "--out", tmp_path)
+    """Built with a back offset too: the kit's calibration page and backs are made with it."""
+    result = run_cli("kit", "--games", GAME, "--class-size", "4", "--no-set-marks", "--back-offset", "1,-0.5", "--out", tmp_path)
     assert result.exit_code == 0, result.output
+    calibration = PdfReader(str(tmp_path / KIT_FOLDER / "calibration-letter-long-edge.pdf"))
+    assert "This page was made with --back-offset 1,-0.5" in " ".join(calibration.pages[0].extract_text().split())
     folder = tmp_path / KIT_FOLDER
     data = json.loads((folder / "kit.json").read_text("utf-8"))
     assert data["set_marks"] is False
