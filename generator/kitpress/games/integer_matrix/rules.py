@@ -169,6 +169,7 @@ class IntegerMatrix(Engine[Config, State]):
     def __init__(self, config: Config) -> None:
         super().__init__(config)
         self.geo = geo.geometry(config.board_size)
+        self._widest_reach = max(r.bit_count() for r in self.geo.reach)  # for the one-colour rule's count
         self.setup_index = tuple(self.geo.index[s] for s in config.setup_squares)
 
     def params(self) -> dict[str, Any]:
@@ -329,21 +330,23 @@ class IntegerMatrix(Engine[Config, State]):
                 return self._end(state, "no placement", events)
         disc, bag = state.bag[0], state.bag[1:]
         state = replace(state, hand=disc, bag=bag)
-        drawn = {"seat": self.mover(state), "disc": list(self.config.discs[disc]), "rule": ("one-colour",) if self._one_colour_refusals(state) else ()}
+        drawn = {"seat": self.mover(state), "disc": list(self.config.discs[disc]), "rule": ("one-colour",) if self._one_colour_refuses(state) else ()}
         events.append(Event("draw", f"{capital(person(self.mover(state)))} draws the {self.disc_name(disc)} disc.", drawn))
         return state
 
-    def _one_colour_refusals(self, state: State) -> int:
-        """Placements (either face) the all-one-colour rule takes away from the coming turn: for
+    def _one_colour_refuses(self, state: State) -> bool:
+        """Whether the all-one-colour rule takes a placement (either face) away from the coming turn: for
         simulations' rule counts, so a variant without the rule shows what it changed."""
         if not self.config.one_colour_rule or self.in_setup(state):
-            return 0
+            return False
         g = self.geo
-        refused = 0
         for own, opp in ((state.black, state.white), (state.white, state.black)):
+            if opp.bit_count() > self._widest_reach:  # no placement's lines can cover every such disc
+                continue
             for i in g.squares_in(geo.candidate_mask(g, own, opp)):
-                refused += not opp & ~g.reach[i] and geo.refusal(g, own, opp, i) == "all one colour"
-        return refused
+                if not opp & ~g.reach[i] and geo.refusal(g, own, opp, i) == "all one colour":
+                    return True
+        return False
 
     def _end(self, state: State, reason: str, events: list[Event]) -> State:
         pos, neg = state.net
