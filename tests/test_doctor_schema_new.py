@@ -172,6 +172,8 @@ def test_new_copies_nothing_of_the_sources_identity(tmp_path: Path, engine: str)
     assert identity["designers"] == ["TODO: the designers' names"] and identity["date"].startswith("TODO")
     assert identity["document_id"].startswith("TODO") and identity["source"].startswith("TODO")
     assert "subtitle" not in identity and "credit" not in identity and "rights" not in identity
+    names = {str(d).split(" (")[0].split(",")[0] for d in source.get("designers", [])}
+    assert not [n for n in names if n in text], "a designer of the source named in the prose"
     assert (identity["version"], identity["status"], identity["players"]) == ("0.1", "Draft", source["players"])
 
 

@@ -118,7 +118,9 @@ def starter_text(name: str, engine: str, identity: Identity | None = None) -> st
     header, and a comment above each key."""
     identity = identity or Identity()
     source = template_spec(engine)
-    source_title = str((yaml.safe_load(source.read_text("utf-8")).get("identity") or {}).get("title", ""))
+    source_identity = yaml.safe_load(source.read_text("utf-8")).get("identity") or {}
+    source_title = str(source_identity.get("title", ""))
+    names = _designer_names(source_identity.get("designers") or [])
     lines = _with_identity(source.read_text("utf-8").splitlines(), name.replace("-", " ").title(), identity)
     while lines and (lines[0].startswith("#") or not lines[0].strip()):
         lines.pop(0)
@@ -146,7 +148,7 @@ def starter_text(name: str, engine: str, identity: Identity | None = None) -> st
                 line = f"id: {name}"
         elif in_production and source_title:  # a piece printing the source's title (a card back) prints ours
             line = _retitled(line, source_title, title)
-        out.append(line)
+        out.append(_credited(line, names, identity))
     return "\n".join(out) + "\n"
 
 
@@ -156,6 +158,25 @@ def _with_identity(lines: list[str], title: str, identity: Identity) -> list[str
         return lines
     end = next((i for i in range(start + 1, len(lines)) if TOP_KEY.match(lines[i])), len(lines))
     return lines[:start] + _identity(lines[start:end], title, identity) + lines[end:]
+
+
+def _designer_names(designers: list[object]) -> list[str]:
+    """The source's designers as prose names them: "Farhad Saba, PhD (instructor)" is also "Farhad Saba"."""
+    names: set[str] = set()
+    for entry in designers:
+        text = str(entry).strip()
+        names |= {text, text.split(" (")[0].strip(), text.split(",")[0].strip()}
+    return sorted((n for n in names if len(n) > 2), key=len, reverse=True)  # the longest first
+
+
+def _credited(line: str, names: list[str], identity: Identity) -> str:
+    """A line of prose naming one of the source's designers names ours, or a TODO marker for them."""
+    if line.lstrip().startswith("#"):
+        return line
+    ours = ", ".join(identity.designers) or f"{TODO} (the designers' names)"
+    for name in names:
+        line = line.replace(name, ours)
+    return line
 
 
 def _retitled(line: str, old: str, new: str) -> str:

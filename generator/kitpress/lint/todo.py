@@ -25,13 +25,18 @@ def _strings(value: Any, path: tuple[str | int, ...]) -> Iterator[tuple[tuple[st
 
 
 def todo_markers(game: str, file: str, located: Located | None = None) -> list[Finding]:
-    """A warning for each text of the spec that starts with TODO, at its file:line:col and key path."""
+    """A warning for each text of the spec that holds a TODO marker, at its file:line:col and key path."""
     located = located or load_file(file)
     out = []
     for path, text in _strings(located.data, ()):
-        if text.strip().startswith(MARKER):
+        if MARKER in text:
             line, col = located.line_of(path)
-            wanted = text.strip()[len(MARKER) :].lstrip(" :") or "a value"
+            if text.strip().startswith(MARKER):
+                wanted = text.strip()[len(MARKER) :].lstrip(" :") or "a value"
+                message = f"still TODO ({wanted}): fill it in before printing"
+            else:
+                start = max(0, text.index(MARKER) - 30)
+                message = f"the text still holds a TODO marker (“…{text[start : text.index(MARKER) + 40]}…”): replace it before printing"
             at = f"{located.file}:{line}:{col}: {format_path(path)}"
-            out.append(Finding(game, "spec", "TODO marker", WARNING, f"still TODO ({wanted}): fill it in before printing", "todo", at))
+            out.append(Finding(game, "spec", "TODO marker", WARNING, message, "todo", at))
     return out
