@@ -67,9 +67,10 @@ def make_kit(games: list[str], class_size: int, paper: str, out_dir: Path, optio
         # the folder also lets a repeated kit skip games that have not changed.
         builds = outfolder.ensure_folder(out_dir, f".{KIT_FOLDER}-builds", paper)
         lines = []
+        say(f"building {len(loaded)} game{'s' if len(loaded) != 1 else ''} (a game unchanged since the last kit is skipped)")
         for variant in dict.fromkeys(spec.variant for spec in loaded):  # one build a variant: build_games takes one
             group = [str(spec.source) for spec in loaded if spec.variant == variant]
-            lines += build_games(group, [preset], out_dir=builds, variant=variant, progress=lambda game: say(f"building {game}"), printer=options.printer)
+            lines += build_games(group, [preset], out_dir=builds, variant=variant, printer=options.printer)
         say("planning the kit")
         plan = plan_kit(loaded, builds, preset, class_size, options.printer, options.set_marks)
         plan = assemble(plan, out_dir, say)
