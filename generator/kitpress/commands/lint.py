@@ -37,12 +37,13 @@ def lint_game(game: str, variant: str | None, ink: str) -> tuple[list[str], int]
     """The report lines for one game and its exit code."""
     from kitpress.build import preflight_inks
     from kitpress.lint import errors, lint_jobs, lint_words
-    from kitpress.lint.places import SpecPlaces, shrunk_findings
+    from kitpress.lint.places import located
     from kitpress.lint.todo import todo_markers
     from kitpress.packs import pack_for
     from kitpress.render.svgkit import shrinks
     from kitpress.sheets.presets import Preset
     from kitpress.spec.load import load_spec
+    from kitpress.spec.yamlpos import load_file
 
     loaded = load_spec(game, variant)
     art = pack_for(loaded.spec.engine).art
@@ -58,8 +59,9 @@ def lint_game(game: str, variant: str | None, ink: str) -> tuple[list[str], int]
     else:
         findings = lint_jobs(loaded, jobs) + lint_words(loaded, jobs)
     # each finding at the spec line to edit; the texts the art shrank; what `kitpress new` left to fill in
-    places = SpecPlaces(str(loaded.source), loaded.file)
-    findings = todo_markers(str(loaded.id), loaded.file, places.located) + shrunk_findings(str(loaded.id), places, shrunk) + [places.locate(f) for f in findings]
+    written = load_file(str(loaded.source))
+    written.file = loaded.file  # named as every other message names the spec
+    findings = todo_markers(str(loaded.id), loaded.file, written) + located(loaded, findings, shrunk)
     bad = errors(findings)
     pieces = len({a.svg for j in jobs for a in (*j.fronts, *j.backs)})
     summary = f"{loaded.id}: {len(bad)} error(s), {len(findings) - len(bad)} warning(s) in {pieces} pieces" if findings else f"{loaded.id}: lint passed ({pieces} pieces)"

@@ -10,7 +10,7 @@ text by what it starts with. Texts under `production:` are preferred, as that is
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -77,3 +77,10 @@ def shrunk_findings(game: str, places: SpecPlaces, shrunk: list[tuple[str, float
         message = f"text {text!r} had to shrink from {designed:g} pt to {given:g} pt to fit; a shorter text prints at full size"
         out[text] = Finding(game, "pieces", "text", WARNING, message, "text-shrunk", at)
     return list(out.values())
+
+
+def located(loaded: Any, findings: list[Finding], shrunk: Sequence[tuple[str, float, float]] = ()) -> list[Finding]:
+    """Every finding placed at its spec line where it can be, and the texts the art shrank: what
+    `kitpress lint` prints, for any caller holding a LoadedSpec (build's preflight may use it too)."""
+    places = SpecPlaces(str(loaded.source), loaded.file)
+    return shrunk_findings(str(loaded.id), places, list(shrunk)) + [places.locate(f) for f in findings]
