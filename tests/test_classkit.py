@@ -200,7 +200,7 @@ def test_packing_list_text_and_pdf_agree(out: Path, kit_json: dict[str, Any]) ->
     assert "14 tables of 2, and 1 student referee, so 14 sets." in text
     assert "Momentum Game!: cards × 14, card-stock pieces (14 sets packed together)" in text  # job 2
     assert "Momentum Game!: student rules × 14" in text  # job 1
-    assert f"File: Cards: {GAME}/{GAME}-cards-letter.pdf (4 pages, card stock, double-sided)" in text
+    assert f"Files: Cards ({GAME}/{GAME}-cards-letter.pdf, 4 pages);" in text
     assert "Cut, per set: Cards: 16 cards;" in text
     assert "Ink or toner: about " in text and "ISO pages of black" in text
     assert "Streak count (Momentum Game!)" not in text  # printed, not brought
@@ -216,7 +216,7 @@ def test_packing_list_text_and_pdf_agree(out: Path, kit_json: dict[str, Any]) ->
     names = [j["file"] for j in kit_json["jobs"]]
     assert [pdf_text.index(n) for n in names] == sorted(pdf_text.index(n) for n in names)
     assert pdf_text.index(names[-1]) < pdf_text.index("momentum-game-cards-letter.pdf")
-    assert text.index("Print jobs, in this order") < text.index(names[0]) < text.index("File: Cards:")
+    assert text.index("Print jobs, in this order") < text.index(names[0]) < text.index("Files: Cards (")
 
 
 def type_sizes(pdf: bytes) -> list[float]:

@@ -45,18 +45,13 @@ REPRINT = "Each game: its sets, what to cut, and its own files (the print jobs h
 
 
 def file_facts(item: PrintItem) -> str:
-    """'momentum-game/momentum-game-cards-letter.pdf (4 pages, card stock, double-sided)': to reprint one."""
-    sides = "double-sided" if item.duplex not in ("none", "gutterfold") else "single-sided"
-    return f"{item.path} ({_plural(item.pages, 'page')}, {item.stock}, {sides})"
+    """'momentum-game/momentum-game-cards-letter.pdf, 4 pages': to reprint one (the jobs say how)."""
+    return f"{item.path}, {_plural(item.pages, 'page')}"
 
 
-def file_line(item: PrintItem) -> str:
-    return f"{item.title}: {file_facts(item)}"
-
-
-def class_files_line(plan: KitPlan) -> str:
-    """The teacher's own files, in one sentence."""
-    return "; ".join(f"{i.title} ({i.path}, {_plural(i.pages, 'page')})" for i in plan.class_items) + "."
+def files_line(items: tuple[PrintItem, ...] | list[PrintItem]) -> str:
+    """'Cards (momentum-game/…-cards-letter.pdf, 4 pages); Student rules (…)': one sentence a game."""
+    return "; ".join(f"{i.title} ({file_facts(i)})" for i in items) + "."
 
 
 def item_numbers(item: PrintItem) -> str:
@@ -149,10 +144,11 @@ def packing_text(plan: KitPlan) -> str:
         cut = cut_line(game)
         if cut:
             out.append(f"  Cut, per set: {cut}.")
-        out += [f"  File: {file_line(i)}" for i in game.items]
+        if game.items:
+            out.append(f"  Files: {files_line(game.items)}")
         out.append("")
     if plan.class_items:
-        out += ["Once for the class", f"  {class_files_line(plan)}", ""]
+        out += ["Once for the class", f"  {files_line(plan.class_items)}", ""]
     out.append("Also bring")
     out += [f"  [ ] {line}" for line in bring_lines(plan)]
     out += ["", NO_DUPLEX]
@@ -237,9 +233,10 @@ def _story(plan: KitPlan, st: _Styles, width: float) -> list[Flowable]:
         cut = cut_line(game)
         if cut:
             story.append(p(f"<b>Cut, per set:</b> {_escape(cut)}."))
-        story += [p(f"<b>{_escape(i.title)}</b>: {_escape(file_facts(i))}") for i in game.items]
+        if game.items:
+            story.append(p(f"<b>Files:</b> {_escape(files_line(game.items))}"))
     if plan.class_items:
-        story += [p("Once for the class", "h"), p(_escape(class_files_line(plan)))]
+        story += [p("Once for the class", "h"), p(_escape(files_line(plan.class_items)))]
     story += [p("Also bring", "h"), *(p(f"☐ {_escape(line)}") for line in bring_lines(plan))]
     story.append(p(NO_DUPLEX))
     return story
