@@ -5,6 +5,7 @@ ink; the other options are checked where they are decided, without a build each.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -160,3 +161,21 @@ def test_the_kit_says_each_stage_unless_quiet(kit: tuple[Path, dict[str, Any]]) 
     assert "kit for a class of 6" in said.stdout
     quiet = CliRunner().invoke(main, [*args, "--quiet"], catch_exceptions=False)
     assert quiet.exit_code == 0 and quiet.output == ""
+
+
+def test_setup_without_answers_saves_nothing(run_cli: Callable[..., Result], config: Path, tmp_path: Path) -> None:
+    result = run_cli("printer", "setup", "office", "--page", tmp_path / "c.pdf", "--x", "1")  # stdin is empty
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "no readings given, so printer office was not saved" in result.output
+    assert not (config / "printers" / "office.toml").exists()
+
+
+def test_setup_can_send_the_page_to_the_printer(run_cli: Callable[..., Result], config: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    bin_dir, calls = tmp_path / "bin", tmp_path / "lp-calls"
+    bin_dir.mkdir()
+    (bin_dir / "lp").write_text(f'#!/bin/sh\necho "$@" >> {calls}\n', "utf-8")
+    (bin_dir / "lp").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}:{os.environ['PATH']}")
+    result = run_cli("printer", "setup", "office", "--page", tmp_path / "c.pdf", "--send", "--x", "0", "--y", "0", "--line", "100")
+    assert result.exit_code == 0, result.output
+    assert calls.read_text("utf-8").split() == ["-o", "sides=two-sided-long-edge", "-o", "fit-to-page=false", "-o", "print-scaling=none", str(tmp_path / "c.pdf")]

@@ -26,7 +26,8 @@ def command() -> None:
 @click.option("--x", "x", type=float, help="The X reading (mm); asked for when not given.")
 @click.option("--y", "y", type=float, help="The Y reading (mm); asked for when not given.")
 @click.option("--line", "line", type=float, help="What the 100 mm line measured (mm); asked for when not given.")
-def setup(name: str, paper: str, duplex: str, page: Path | None, x: float | None, y: float | None, line: float | None) -> None:
+@click.option("--send", is_flag=True, help="Also send the page to the default printer (lp), double-sided at 100 %.")
+def setup(name: str, paper: str, duplex: str, page: Path | None, x: float | None, y: float | None, line: float | None, send: bool) -> None:
     """Write the calibration page, ask for its readings, and save printer NAME.
 
     A saved profile is checked again: the page is made with its offset, and the readings correct it.
@@ -48,10 +49,15 @@ def setup(name: str, paper: str, duplex: str, page: Path | None, x: float | None
         raise UsageError(f"{target}: exists and is not a calibration page kitpress wrote; choose another --page")
     atomic.write_bytes(target, calibration_pdf(paper, duplex, (in_use[0] * PT_PER_MM, in_use[1] * PT_PER_MM)))
     click.echo(f"wrote {target}: print it double-sided ({duplex.replace('-', ' ')} flip) at 100 % / actual size, on plain paper.")
+    if send:
+        _send(target, duplex)
     click.echo("Hold the sheet to the light and read where the back's long cross crosses the front's rulers.")
-    reading_x = x if x is not None else click.prompt("X: where the back's upright line crosses the X ruler (mm, right +)", type=float)
-    reading_y = y if y is not None else click.prompt("Y: where the back's level line crosses the Y ruler (mm, up +)", type=float)
-    measured = line if line is not None else click.prompt("The line that must measure 100 mm: what does it measure (mm)?", type=float, default=100.0)
+    try:
+        reading_x = x if x is not None else click.prompt("X: where the back's upright line crosses the X ruler (mm, right +)", type=float)
+        reading_y = y if y is not None else click.prompt("Y: where the back's level line crosses the Y ruler (mm, up +)", type=float)
+        measured = line if line is not None else click.prompt("The line that must measure 100 mm: what does it measure (mm)?", type=float, default=100.0)
+    except click.Abort:  # no terminal to ask at (or Ctrl-D): nothing is saved
+        raise UsageError(f"no readings given, so printer {name} was not saved; answer the questions, or give --x, --y and --line") from None
     for label, value, limit in (("X", reading_x, 20.0), ("Y", reading_y, 20.0)):
         if abs(value) > limit:
             raise UsageError(f"{label} = {value:g} mm: the rulers read -10 to +10 mm; print the page again and read it held to the light")
@@ -66,6 +72,24 @@ def setup(name: str, paper: str, duplex: str, page: Path | None, x: float | None
     if advice:
         click.echo(f"warning: {advice}", err=True)
     click.echo(f"Build with it: kitpress kit --printer {name} (or kitpress build --printer {name})")
+
+
+def _send(page: Path, duplex: str) -> None:
+    """The page to the default printer through CUPS's lp, both sides, unscaled."""
+    import shutil
+    import subprocess
+
+    from kitpress.errors import UsageError
+
+    lp = shutil.which("lp")
+    if lp is None:
+        raise UsageError(f"--send needs lp (CUPS), which is not installed; print {page} yourself")
+    sides = "two-sided-long-edge" if duplex == "long-edge" else "two-sided-short-edge"
+    done = subprocess.run([lp, "-o", f"sides={sides}", "-o", "fit-to-page=false", "-o", "print-scaling=none", str(page)], capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        said = (done.stderr or done.stdout).strip().splitlines()
+        raise UsageError(f"lp could not print {page}: {said[-1] if said else f'exit {done.returncode}'}")
+    click.echo(f"sent {page} to the default printer (lp)")
 
 
 @command.command("list")
