@@ -91,3 +91,19 @@ def built_kit(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]
 @pytest.fixture(scope="session")
 def momentum_game_kit(built_kit: Callable[[str], Path]) -> Path:
     return built_kit("momentum-game")
+
+
+@pytest.fixture(scope="session")
+def class_kit_28(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """OUT of `make_kit(every bundled game, 28, "letter", OUT)`, built once per session and shared by the
+    tests that read it, across pytest-xdist's workers too (as `built_kit`). Tests only read it."""
+    from kitpress.classkit.kit import make_kit
+    from kitpress.packs import packs
+
+    shared = _this_run(tmp_path_factory)
+    out = shared / "class-kit-28"
+    with open(shared / "class-kit-28.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (out / "index.html").exists():  # the kit's last file
+            make_kit(sorted(packs()), 28, "letter", out)
+    return out

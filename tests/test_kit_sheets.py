@@ -12,7 +12,6 @@ import pytest
 from pypdf import PdfReader
 
 from kitpress.classkit import KIT_FOLDER
-from kitpress.classkit.kit import make_kit
 from kitpress.stock import CARD_STOCK, LABEL, PLAIN
 
 GAMES = ["integer-matrix", "momentum", "momentum-game", "newtonian-rummy"]
@@ -20,10 +19,11 @@ MOST_SHEETS = 263  # half of the 527 the kit printed before
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
-    out = tmp_path_factory.mktemp("kit-28")
-    make_kit(GAMES, 28, "letter", out)
-    return out / KIT_FOLDER, json.loads((out / KIT_FOLDER / "kit.json").read_text("utf-8"))
+def kit(class_kit_28: Path) -> tuple[Path, dict[str, Any]]:
+    """The session's kit of every bundled game for 28 students (conftest)."""
+    data: dict[str, Any] = json.loads((class_kit_28 / KIT_FOLDER / "kit.json").read_text("utf-8"))
+    assert [g["game"] for g in data["games"]] == GAMES
+    return class_kit_28 / KIT_FOLDER, data
 
 
 def test_a_class_of_28_prints_at_most_263_sheets(kit: tuple[Path, dict[str, Any]]) -> None:

@@ -29,7 +29,6 @@ from kitpress.booklet import books, headings, typeset
 from kitpress.booklet.saddle import impose
 from kitpress.build import verified_replays
 from kitpress.classkit import KIT_FOLDER
-from kitpress.classkit.kit import make_kit
 from kitpress.packs import RuleBook, packs
 from kitpress.spec.load import LoadedSpec, load_spec
 
@@ -449,10 +448,8 @@ def test_a_step_keeps_its_diagram_and_an_example_its_heading(every_book: list[Bo
 
 
 @pytest.fixture(scope="module")
-def class_kit(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    out = tmp_path_factory.mktemp("class-kit")
-    make_kit(GAMES, 28, "letter", out)
-    data: dict[str, Any] = json.loads((out / KIT_FOLDER / "kit.json").read_text("utf-8"))
+def class_kit(class_kit_28: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((class_kit_28 / KIT_FOLDER / "kit.json").read_text("utf-8"))
     return data
 
 
