@@ -227,7 +227,8 @@ class Classroom(Strict):
 
 class Stock(Strict):
     # the largest piece a Letter or A4 sheet holds inside its margins (sheets.geometry.pack)
-    card_size_mm: tuple[Annotated[float, size_range(25, 190)], Annotated[float, size_range(25, 250)]] = (63.5, 88.9)
+    # Given only where the pack's art is drawn at it or reads it (packs check which): no default.
+    card_size_mm: tuple[Annotated[float, size_range(25, 190)], Annotated[float, size_range(25, 250)]] | None = None
     description: str = ""
 
 

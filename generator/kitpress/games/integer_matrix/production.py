@@ -17,6 +17,7 @@ from kitpress.production import (
     Colour,
     Finding,
     NonEmptyLine,
+    card_size,
     fits,
     too_big,
 )
@@ -59,9 +60,7 @@ class Disc(Strict):
     diameter_mm: Annotated[float, size_range(12, 40)]  # whether the numerals fit it: `check`
     black: DiscFace
     white: DiscFace
-    number_style: str = ""  # for the person who prints: how the numbers look (the renderer's own way)
     underline_digits: str = Field(default="", pattern=r"^[0-9]*$")
-    layouts: list[str] = []  # for the person who prints: the duplex layouts the disc sheets suit
 
 
 class ScoreSheetSides(Strict):
@@ -102,7 +101,6 @@ class RefereeCard(Strict):
 
 
 class DiagramLabels(Strict):  # printed under every example step's diagram
-    before: Line
     after: Line
     onto: Line  # "after: <side> on <square>"; not `on`, which YAML 1.1 reads as true
     setup: Line
@@ -147,6 +145,7 @@ def check(engine: IntegerMatrix, production: Mapping[str, Any]) -> Iterator[Find
     """`production.faces` and `production.board`, raw or typed, against the game's board and discs."""
     faces = _typed(production["faces"], IntegerMatrixFaces)
     board = _typed(production["board"], IntegerMatrixBoard)
+    yield from card_size(production, None)
     yield from _board_fits(engine, board)
     yield from _discs_fit(engine, faces.disc)
     yield from _turns(engine, faces.score_sheet)

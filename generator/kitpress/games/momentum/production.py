@@ -33,7 +33,6 @@ class Tracker(Strict):
 
 
 class MomentumDiagram(Strict):  # printed under every example step's diagram
-    before: Line
     after: Line
     drop: Line
     swap: Line
@@ -43,7 +42,6 @@ class MomentumDiagram(Strict):  # printed under every example step's diagram
 
 class MomentumFaces(Strict):
     marble_diameter_mm: Annotated[float, size_range(10, 30)]
-    tokens: str = ""  # for the person who prints: what the token sheet holds
     tokens_title: NonEmptyLine
     tracker: Tracker
     reference_title: NonEmptyLine
@@ -55,17 +53,9 @@ class MomentumFaces(Strict):
     diagram: MomentumDiagram
 
 
-class BoardCoordinates(Strict):  # for the teacher: how the board's letters and numbers run
-    columns: str = ""
-    rows: str = ""
-
-
-class BoardTrack(Strict):
-    squares: str = ""  # for the teacher, like start and path: the track in words
-    start: str = ""
+class BoardTrack(Strict):  # the round track's squares are game.round_limit's; these are their words
     start_label: NonEmptyLine
     end_label: NonEmptyLine
-    path: str = ""
 
 
 class SeatEdge(Strict):
@@ -82,7 +72,6 @@ class MomentumBoard(Strict):
     track_depth_mm: Annotated[float, size_range(8, 16)]
     edge_mm: Annotated[float, size_range(0, 3)]
     seat_strip_mm: Annotated[float, size_range(6, 16)]
-    coordinates: BoardCoordinates = BoardCoordinates()
     track: BoardTrack
     edges: list[SeatEdge] = []
 
@@ -95,6 +84,9 @@ def _typed(value: Any, model: type[M]) -> M:
 def check(engine: Momentum, production: Mapping[str, Any]) -> Iterator[Finding]:
     from kitpress.games.momentum.art.board import Layout
 
+    stock = production.get("stock")
+    if (stock.get("card_size_mm") if isinstance(stock, Mapping) else getattr(stock, "card_size_mm", None)) is None:
+        yield ("production", "stock"), "give card_size_mm: the player reference card is printed at that size"
     board = _typed(production.get("board", {}), MomentumBoard)
     seats = [seat.id for seat in engine.config.seats]
     sides: dict[str, SeatEdge] = {}

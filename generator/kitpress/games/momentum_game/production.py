@@ -13,10 +13,12 @@ from pydantic import BaseModel, Field
 
 from kitpress.games.momentum_game.rules import MomentumGame
 from kitpress.production import (
+    POKER_MM,
     ROOM_MM,
     Colour,
     Finding,
     NonEmptyLine,
+    card_size,
     designs_match,
     fits,
     too_big,
@@ -27,7 +29,7 @@ M = TypeVar("M", bound=BaseModel)
 
 
 class PushFace(Strict):
-    arrow: str = Field(min_length=1, max_length=3)
+    arrow: str = Field(default="", max_length=3)  # the side's own (game.sides); given, it must be the same
     label: NonEmptyLine
 
 
@@ -90,6 +92,11 @@ def check(engine: MomentumGame, production: Mapping[str, Any]) -> Iterator[Findi
     board = typed(production, "board", MomentumGameBoard)
     shades = [shade.id for shade in engine.config.shades]
     yield from designs_match(("production", "faces", "shade_labels"), faces.shade_labels, shades, "shade")
+    yield from card_size(production, POKER_MM)
+    for side in engine.config.sides:  # the arrow a card prints is its side's, written in `game:`
+        face = getattr(faces, side.id, None)
+        if isinstance(face, PushFace) and face.arrow and face.arrow != side.arrow:
+            yield ("production", "faces", side.id, "arrow"), f"{side.name}'s cards print its arrow {side.arrow!r} (game.sides); give the same here or leave the key out"
     track, cap = engine.config.track, engine.config.streak_cap
     spaces, space = track.max - track.min + 1, board.space_width_mm
     where = ("production", "board", "space_width_mm")

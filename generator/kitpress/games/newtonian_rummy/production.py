@@ -15,9 +15,11 @@ from pydantic import AfterValidator, BaseModel, Field, model_validator
 from kitpress.games.newtonian_rummy.layout import LONGEST, marker_width, most_marker_boxes, streak_boxes
 from kitpress.games.newtonian_rummy.rules import NewtonianRummy
 from kitpress.production import (
+    POKER_MM,
     Colour,
     Finding,
     NonEmptyLine,
+    card_size,
     designs_match,
 )
 from kitpress.spec_model import Caption, Line, Strict
@@ -134,7 +136,9 @@ class AnswerKey(Strict):
 
 class RummyFaces(Strict):
     categories: dict[str, Category]  # by category id
-    numerals: str = ""  # for the person who prints: how the card numbers look (the renderer's own way)
+    # The number cards' big numeral: "large" (the design document's) fills the card's width, "standard"
+    # is two thirds of that, leaving room around it.
+    numerals: Literal["large", "standard"] = "large"
     face_cards: FaceCards = FaceCards()
     back_title: NonEmptyLine
     back_subtitle: Line = ""
@@ -175,6 +179,7 @@ def check(engine: NewtonianRummy, production: Mapping[str, Any]) -> Iterator[Fin
     cfg = engine.config
     categories = [cat.id for cat in cfg.categories]
     yield from designs_match(("production", "faces", "categories"), faces.categories, categories, "category")
+    yield from card_size(production, POKER_MM)
     yield from _face_cards(engine, faces.face_cards)
     yield from _standard_deck(engine, faces.standard_deck, categories)
     boxes = len(streak_boxes(engine))

@@ -59,7 +59,9 @@ def _card(width: float, height: float, title: str, subtitle: str) -> tuple[Any, 
 
 def reference_card(loaded: LoadedSpec) -> Art:
     """The player reference table, then the eight directions of momentum beside the marble symbols."""
-    width, height = (mm(v) for v in loaded.spec.production.stock.card_size_mm)
+    size = loaded.spec.production.stock.card_size_mm
+    assert size is not None, "production.check requires it"
+    width, height = (mm(v) for v in size)
     faces = loaded.production("faces", MomentumFaces)
     dwg, y = _card(width, height, loaded.text(faces.reference_title), "")
     left, inner = B + SAFE + 3, width - 2 * (SAFE + 3)

@@ -155,7 +155,8 @@ def board(loaded: LoadedSpec) -> Art:
             k.text(dwg, dwg, x + space_w / 2, y0 + track_h - 8, "START", 9, bold=True, fill=k.GREY)
         if owner:
             cy = y0 + track_h + mm(9)
-            dwg.add(dwg.circle((x + space_w / 2, cy), mm(6), fill=k.INK))
+            if design.edge_dots:  # the design document's large dots under the winning spaces
+                dwg.add(dwg.circle((x + space_w / 2, cy), mm(6), fill=k.INK))
             k.text(dwg, dwg, x + space_w / 2, cy + mm(11), f"{owner.name.upper()} WINS", 11, bold=True, fill=owner.colour)
     for side in cfg.sides:
         toward_right = side.edge == "max"

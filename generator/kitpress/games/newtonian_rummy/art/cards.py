@@ -98,6 +98,8 @@ def number_card(loaded: LoadedSpec, card: Card) -> Art:
     _indices(loaded, dwg, card, colour)
     widest = str(loaded.engine.config.numbers.high)
     size = k.fit_size(widest, W - 2 * (SAFE + 34), 96, bold=True, minimum=40)  # one size for every numeral
+    if _faces(loaded).numerals == "standard":
+        size = round(size * 2 / 3, 1)
     k.text(dwg, dwg, B + W / 2, B + 138, card.rank, size, bold=True, fill=colour)
     nm.symbol(dwg, dwg, cat.symbol, B + W / 2, B + 180, 44, colour)
     return Art(card.id, k.to_string(dwg), W, H)
