@@ -103,13 +103,6 @@ def assemble(plan: KitPlan, out_dir: Path, say: Callable[[str], None] | None = N
     """Write the kit folder from already-built games; returns the plan with the teacher's own files.
     Call with OUT's lock held, after `outfolder.check_ours` and `check_top_files`."""
     say = say or (lambda stage: None)
-    marked: dict[str, tuple[bytes, ...]] = {}  # a file's copies in the print jobs, one a set with its letter
-    if plan.set_marks:
-        say("lettering each set's backs")
-        for game in plan.games:
-            marked.update({f"{game.id}/{name}": copies for name, copies in sets.set_copies(game.loaded, plan.preset, game.seating.tables).items()})
-    say("packing the class's pieces together")
-    packed = {f"{game.id}/{name}": made for game in plan.games for name, made in classpack.class_files(game.loaded, plan.preset, game.seating.tables).items()}
     with outfolder.os_errors(out_dir):
         files = {item.path: item.source.read_bytes() for item in plan.all_items()}
     say("typesetting the teacher guide")
@@ -117,23 +110,9 @@ def assemble(plan: KitPlan, out_dir: Path, say: Callable[[str], None] | None = N
     files["teacher-guide.pdf"] = guide_pdf
     guide_item = PrintItem("teacher-guide.pdf", out_dir / KIT_FOLDER / "teacher-guide.pdf", "Teacher guide", "guide", PLAIN, "long-edge", guide_pages, 1)
     plan = plan.with_class_items([guide_item, *plan.class_items])
-    say("merging the print jobs")
-    runs = jobs.plan_runs(plan, lambda item: marked.get(item.path) or (files[item.path],) * item.copies, packing.page_count, lambda item: packed.get(item.path))
-    plan = replace(plan, runs=tuple(runs))
-    for run in runs:
-        files[run.name] = jobs.run_pdf(run, plan)
-    plan = replace(plan, ink={run.name: ink.pdf_ink(files[run.name]) for run in runs})
-    # The packing list names the jobs; it is printed from its own file, so its pages are counted once known.
-    pages = 1
-    while True:
-        listed = plan.with_class_items([_packing_item(out_dir, pages), *plan.class_items])
-        data = packing.packing_pdf(listed)
-        found = packing.page_count(data)
-        if found == pages:
-            break
-        pages = found
-    plan = listed
-    files["packing-list.pdf"] = data
+    plan = _print_jobs(plan, files, say)
+    files["packing-list.pdf"], pages = _packing_list(plan, out_dir)
+    plan = plan.with_class_items([_packing_item(out_dir, pages), *plan.class_items])
     files["packing-list.txt"] = packing.packing_text(plan).encode("utf-8")
     files["kit.json"] = kit_json(plan)
     say("drawing the preview")
@@ -150,6 +129,36 @@ def assemble(plan: KitPlan, out_dir: Path, say: Callable[[str], None] | None = N
         "index.html": gallery.render_index(plan, groups, root=f"{KIT_FOLDER}/").encode("utf-8"),
     })  # fmt: skip
     return plan
+
+
+def _print_jobs(plan: KitPlan, files: dict[str, bytes], say: Callable[[str], None]) -> KitPlan:
+    """The plan with its print jobs and their ink; each job's PDF is added to `files`."""
+    marked: dict[str, tuple[bytes, ...]] = {}  # a file's copies in the print jobs, one a set with its letter
+    if plan.set_marks:
+        say("lettering each set's backs")
+        for game in plan.games:
+            marked.update({f"{game.id}/{name}": copies for name, copies in sets.set_copies(game.loaded, plan.preset, game.seating.tables).items()})
+    say("packing the class's pieces together")
+    packed = {f"{game.id}/{name}": made for game in plan.games for name, made in classpack.class_files(game.loaded, plan.preset, game.seating.tables).items()}
+    say("merging the print jobs")
+    runs = jobs.plan_runs(plan, lambda item: marked.get(item.path) or (files[item.path],) * item.copies, packing.page_count, lambda item: packed.get(item.path))
+    plan = replace(plan, runs=tuple(runs))
+    for run in runs:
+        files[run.name] = jobs.run_pdf(run, plan)
+    return replace(plan, ink={run.name: ink.pdf_ink(files[run.name]) for run in runs})
+
+
+def _packing_list(plan: KitPlan, out_dir: Path) -> tuple[bytes, int]:
+    """The packing list's PDF and pages. It counts its own sheets, so it is set again until the count
+    it states is the count it takes (a page more or less changes one line; three tries settle it)."""
+    pages = 1
+    for _ in range(3):
+        data = packing.packing_pdf(plan.with_class_items([_packing_item(out_dir, pages), *plan.class_items]))
+        found = packing.page_count(data)
+        if found == pages:
+            break
+        pages = found
+    return data, found
 
 
 def _packing_item(out_dir: Path, pages: int) -> PrintItem:
