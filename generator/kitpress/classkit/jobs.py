@@ -1,5 +1,5 @@
 """Print jobs, not files: the kit's print files grouped by what the printer is loaded with, one PDF a
-stock, numbered in the order to print, every copy inside, each opening with a cover page that says how
+stock (and flip), numbered in the order to print, every copy inside, each opening with a cover page that says how
 to print it. The per-game files stay in the kit, to reprint one.
 
 - Plain paper first: its first sheet after the cover is the calibration page, so the backs' offset is
