@@ -371,3 +371,18 @@ def test_every_game_passes_the_preflight_in_full_and_low_ink(game: str) -> None:
     jobs = renderer(loaded.spec.engine).jobs(loaded)
     for ink in ("full", "low"):
         assert [str(f) for f in errors(lint_jobs(loaded, _ink(jobs, ink)))] == [], ink
+
+
+def test_build_refuses_at_the_spec_line_to_edit(tmp_path: Path) -> None:
+    """`build`'s preflight names the same line and key as `kitpress lint`, and writes nothing."""
+    from kitpress.cli import main
+
+    spec = (ROOT / "specs" / "momentum-game.yaml").read_text("utf-8")
+    over = tmp_path / "overflow.yaml"
+    over.write_text(spec.replace("label: Push Right}", "label: Push Right With All The Force Of A Runaway Freight Train}"), "utf-8")
+    result = CliRunner().invoke(main, ["build", str(over), "--only", "cards", "--paper", "letter", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1, result.output
+    line = next(n for n, text in enumerate(over.read_text("utf-8").splitlines(), start=1) if "Runaway Freight Train" in text)
+    overflow = [ln for ln in result.output.splitlines() if "[text-outside-art]" in ln]
+    assert overflow and all(ln.startswith(f"{over}:{line}:") and " production.faces.red.label: " in ln for ln in overflow), overflow
+    assert not (tmp_path / "out" / "momentum-game").exists()

@@ -398,7 +398,9 @@ def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False, 
     pdfs = [(f.path, f.data) for f in files if f.path.endswith(".pdf")]
     findings += _file_checks(loaded, pdfs)
     if errors(findings) and not force:
-        raise LintFailed(loaded.id, findings)
+        from kitpress.lint.places import located  # each finding at the spec line to edit, as lint says it
+
+        raise LintFailed(loaded.id, located(loaded, findings))
     return files
 
 
