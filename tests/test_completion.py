@@ -39,6 +39,7 @@ def test_variant_ids_complete_for_the_game_named() -> None:
     assert complete("kitpress check momentum-game --variant ") == ["once-per-chain", "deck-18"]
     assert complete("kitpress lint specs/integer-matrix.yaml --variant ") == ["no-one-colour-rule"]
     assert complete("kitpress simulate newtonian-rummy --variant b") == ["base", "bonus-cap-1"]  # base: the rules as written
+    assert complete("kitpress build momentum-game --variant ") == ["once-per-chain", "deck-18"]
 
 
 def test_agents_complete_for_the_game_named() -> None:

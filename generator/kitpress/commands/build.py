@@ -24,6 +24,12 @@ def _complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> li
     return complete_games(ctx, param, incomplete)
 
 
+def _complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    from kitpress.commands.common import complete_variants
+
+    return complete_variants(ctx, param, incomplete)
+
+
 @click.command("build")
 @click.argument("games", nargs=-1, shell_complete=_complete)
 @click.option("--paper", type=click.Choice(PAPER_CHOICES), multiple=True, help="Paper; repeat for several. Default: letter and a4. 'universal' prints unscaled on both.")
@@ -34,7 +40,7 @@ def _complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> li
 @click.option("--ink", type=click.Choice(INK_CHOICES), default="full", show_default=True, help="'low': no full-bleed fills, light tints, outlined art.")
 @click.option("--booklet", type=click.Choice(BOOKLET_CHOICES), default="pages", show_default=True, help="'saddle': a half-size booklet imposed 2-up for folding and stapling.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True)
-@click.option("--variant", help="Build the kit for a named variant of the rules.")
+@click.option("--variant", shell_complete=_complete_variant, help="Build the kit for a named variant of the rules.")
 @click.option("--force", is_flag=True, help="Rebuild even when nothing changed, and write the kit even when the preflight finds errors.")
 @click.option("--watch", is_flag=True, help="Rebuild whenever a spec or template changes (Ctrl-C stops).")
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
