@@ -360,3 +360,54 @@ def test_bad_input_exits_2_before_building(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "chosen twice" in result.output
     assert run_kit("--class-size", "0", "--out", tmp_path).exit_code == 2
     assert not (tmp_path / GAME).exists() and not built(tmp_path).exists()
+
+
+def _one_page_pdf(text: str) -> bytes:
+    from reportlab.pdfgen.canvas import Canvas
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(612, 792), invariant=1)
+    canvas.drawString(72, 700, text)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("duplex", ["long-edge", "none"])
+def test_jobs_pair_sheets_to_read_and_keep_pieces_one_sided(duplex: str) -> None:
+    """Two one-page sheets of a game share a sheet in a double-sided job; a piece to cut never has
+    anything on its back; without a duplex printer every job is single-sided."""
+    from dataclasses import replace
+
+    from kitpress.classkit import jobs
+    from kitpress.stock import LABEL
+
+    loaded = load_spec(GAME)
+    seating = Seating((2, 2, 2))
+    pdf = {name: _one_page_pdf(name) for name in ("key", "deck", "rules", "token", "label", "cards")}
+    items = (
+        PrintItem(f"{GAME}/key.pdf", Path("key.pdf"), "Answer key", "answer-key", PLAIN, "none", 1, 3),
+        PrintItem(f"{GAME}/deck.pdf", Path("deck.pdf"), "Deck sheet", "reference", PLAIN, "none", 1, 3),
+        PrintItem(f"{GAME}/rules.pdf", Path("rules.pdf"), "Student rules", "booklet", PLAIN, "long-edge", 1, 3),
+        PrintItem(f"{GAME}/cards.pdf", Path("cards.pdf"), "Cards", "cards", CARD_STOCK, duplex, 1, 3),
+        PrintItem(f"{GAME}/token.pdf", Path("token.pdf"), "Tokens", "tokens", CARD_STOCK, "none", 1, 3),
+        PrintItem(f"{GAME}/label.pdf", Path("label.pdf"), "Bag label", "label", LABEL, "none", 1, 3),
+    )
+    plan = replace(KitPlan(6, "letter", (GamePlan(loaded, seating, items, ()),)), preset=Preset("letter", duplex=duplex))
+    runs = jobs.plan_runs(plan, lambda item: (pdf[Path(item.path).stem],) * item.copies, packing.page_count, lambda item: None)
+    names = [r.name for r in runs]
+    if duplex == "none":
+        assert names == ["1-plain-duplex.pdf", "2-plain-single-sided.pdf", "3-card-stock-single-sided.pdf", "4-label-single-sided.pdf"]
+        single = runs[1]
+        assert [p.paths for p in single.parts] == [[f"{GAME}/key.pdf"], [f"{GAME}/deck.pdf"]] and single.sheets == 1 + 6
+        return
+    assert names == ["1-plain-duplex.pdf", "2-card-stock-duplex.pdf", "3-label-single-sided.pdf"]  # labels have no backs
+    card = runs[1]
+    card_pages = [page.extract_text().strip() for page in PdfReader(io.BytesIO(jobs.run_pdf(card, replace(plan, runs=tuple(runs))))).pages]
+    assert card_pages[2:] == ["cards", ""] * 3 + ["token", ""] * 3 and card.sheets == 1 + 3 + 3  # a token's back stays blank
+    plain = runs[0]
+    assert [p.paths for p in plain.parts] == [[f"{GAME}/key.pdf", f"{GAME}/deck.pdf"], [f"{GAME}/rules.pdf"]]
+    assert plain.sheets == 1 + 3 + 3  # the key and the deck sheet back to back, a sheet a copy
+    reader = PdfReader(io.BytesIO(jobs.run_pdf(plain, replace(plan, runs=tuple(runs)))))
+    texts = [page.extract_text().strip() for page in reader.pages]
+    assert texts[2:] == ["key", "deck"] * 3 + ["rules", ""] * 3  # after the cover and its blank back
