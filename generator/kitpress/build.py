@@ -20,17 +20,12 @@ from kitpress.check import Replay, replay_all
 from kitpress.check_output import CheckedSpec, text_lines
 from kitpress.errors import CheckFailed, Interrupted, KitpressError
 from kitpress.fingerprint import build_options, inputs_hash, up_to_date
-from kitpress.lint import Finding, LintFailed, errors, lint_pdfs, lint_printed
+from kitpress.lint.findings import Finding, LintFailed, errors
 from kitpress.packs import art_for
 from kitpress.pieces import Art, PrintJob
 from kitpress.render.ink import low_ink
-from kitpress.sheets.assembly import ASSEMBLY_KIND, assembly_pdf, is_assembly
-from kitpress.sheets.assembly import file_name as assembly_file
-from kitpress.sheets.calibration import calibration_pdf
 from kitpress.sheets.impose import Page, SetLayout, backs_only_pages, printed_pages, set_layout
-from kitpress.sheets.pdf import write_pdf
 from kitpress.sheets.presets import SERVICE_IMAGES, Preset
-from kitpress.sheets.services import one_card_per_page, service_png
 from kitpress.spec.load import LoadedSpec, load_spec
 
 
@@ -123,6 +118,8 @@ def _sheet_pdf(pages: list[Page], title: str, subject: str, duplex: str) -> byte
     stored = cache.get("sheets", key)
     if stored is not None:
         return stored
+    from kitpress.sheets.pdf import write_pdf  # ReportLab and svglib: only for sheets not in the cache
+
     pdf = write_pdf(pages, title, subject, duplex)
     cache.put("sheets", key, pdf)
     return pdf
@@ -138,6 +135,8 @@ def _drawing_libraries() -> str:
 
 def _service_files(loaded: LoadedSpec, job: PrintJob) -> list[KitFile]:
     """Print-on-demand files for a card job: one image per distinct face, one card per PDF page."""
+    from kitpress.sheets.services import one_card_per_page, service_png
+
     gid = loaded.id
     files = [KitFile(f"print-services/{gid}-{job.name}-drivethrucards.pdf", "cards-1up", one_card_per_page(list(job.fronts), list(job.backs), loaded.spec.identity.title), pages=len(job.fronts) * (2 if job.backs else 1))]
     faces: dict[str, tuple[Art, int]] = {}
@@ -327,6 +326,9 @@ def _printed_jobs(loaded: LoadedSpec, jobs: list[PrintJob], presets: list[Preset
 
 def _assembly_pages(loaded: LoadedSpec, presets: list[Preset], base_jobs: list[PrintJob], files: list[KitFile]) -> list[KitFile]:
     """The print and assemble page of each paper, from the files just made (the first preset of a paper)."""
+    from kitpress.sheets.assembly import ASSEMBLY_KIND, assembly_pdf
+    from kitpress.sheets.assembly import file_name as assembly_file
+
     entries = [f.entry() for f in files]
     out: list[KitFile] = []
     for preset in {p.paper: p for p in reversed(presets)}.values():
@@ -375,6 +377,8 @@ def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False, 
             add(_job_files(loaded, shared, preset, {"holds": [stock.job_path(loaded.id, job, preset) for job in layout.sources]}))
         if any(j.backs for j in jobs) and preset.duplex in ("long-edge", "short-edge") and wanted.kind("calibration"):
             name = f"calibration-{preset.paper}-{preset.duplex}.pdf"
+            from kitpress.sheets.calibration import calibration_pdf
+
             add([KitFile(name, "calibration", calibration_pdf(preset.paper, preset.duplex, preset.back_offset), preset.paper, 2, preset.duplex, {"stock": stock.PLAIN, "title": "Calibration page"})])
         # The student rules (kind "booklet"), one folded sheet; the teacher's book is printed once a class.
         if not wanted.kind("booklet"):
@@ -409,7 +413,9 @@ def _file_checks(loaded: LoadedSpec, pdfs: list[tuple[str, bytes]]) -> list[Find
     cache when the same bytes under the same name were checked by the same code."""
     from kitpress import cache
     from kitpress.fingerprint import code_hash
+    from kitpress.lint.core import lint_pdfs, lint_printed
     from kitpress.lint.printed_words import vocabulary
+    from kitpress.sheets.assembly import is_assembly
 
     words = repr(vocabulary(loaded.engine, loaded.spec.identity.allowed_player_counts()))
     fonts: list[Finding] = []

@@ -11,7 +11,20 @@ before typesetting, in the pieces' SVG and the rule books' HTML; `preflight` is 
 
 from __future__ import annotations
 
-from kitpress.lint.core import check_jobs, lint_jobs, lint_pdfs, lint_printed, lint_words, preflight
+from typing import Any
+
 from kitpress.lint.findings import ERROR, WARNING, Finding, LintFailed, errors
+
+_CHECKS = ("check_jobs", "lint_jobs", "lint_pdfs", "lint_printed", "lint_words", "preflight")
+
+
+def __getattr__(name: str) -> Any:
+    """The checks, imported when first asked for: they bring numpy, ReportLab and the PDF readers,
+    which a build whose every check comes from the cache never needs."""
+    if name in _CHECKS:
+        from kitpress.lint import core
+
+        return getattr(core, name)
+    raise AttributeError(f"module 'kitpress.lint' has no attribute {name!r}")
 
 __all__ = ["ERROR", "WARNING", "Finding", "LintFailed", "check_jobs", "errors", "lint_jobs", "lint_pdfs", "lint_printed", "lint_words", "preflight"]

@@ -84,7 +84,7 @@ def _typed(value: Any, model: type[M]) -> M:
 def check(engine: Momentum, production: Mapping[str, Any]) -> Iterator[Finding]:
     from kitpress.games.momentum.art.board import Layout
 
-    stock = production.get("stock")
+    stock = production.get("stock", {"card_size_mm": "not asked"})  # a caller checking the board alone
     if (stock.get("card_size_mm") if isinstance(stock, Mapping) else getattr(stock, "card_size_mm", None)) is None:
         yield ("production", "stock"), "give card_size_mm: the player reference card is printed at that size"
     board = _typed(production.get("board", {}), MomentumBoard)
