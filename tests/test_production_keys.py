@@ -82,7 +82,8 @@ def _outcome(data: dict[str, Any], path: tuple[Any, ...], value: Any, where: Pat
     for key in path[:-1]:
         node = node[key]
     node[path[-1]] = value
-    where.write_text(yaml.safe_dump(changed, allow_unicode=True, sort_keys=False), "utf-8")
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's: ten times the Python dumper's speed
+    where.write_text(yaml.dump(changed, Dumper=dumper, allow_unicode=True, sort_keys=False), "utf-8")
     try:
         loaded = load_spec(str(where))
     except InputError as exc:

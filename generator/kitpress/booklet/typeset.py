@@ -127,6 +127,7 @@ def without_ruling_pointers(text: str) -> str:
     return RULING_TAIL.sub(")", RULING_ALONE.sub("", text))
 
 
+@functools.cache  # one per process: compiling the templates again for every book cost 40 ms each
 def _environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates_dir())),
@@ -139,9 +140,6 @@ def _environment() -> jinja2.Environment:
     return env
 
 
-# --- headings ------------------------------------------------------------------------------------
-
-# "(1) Choosing sides", "(A) Making a matrix": a title that carries the number the section already has.
 # --- diagrams ------------------------------------------------------------------------------------
 
 

@@ -18,6 +18,7 @@ FILES = {
 RL_NAMES = {"regular": "KitSans", "bold": "KitSans-Bold", "italic": "KitSans-Italic", "condensed-bold": "KitSansCond-Bold"}
 
 
+@functools.cache  # asked for by every text the art measures
 def path(style: str = "regular") -> Path:
     return Path(__file__).with_name(FILES[style])
 

@@ -41,6 +41,8 @@ class LoadedSpec:
     # (example id, step number, figure or "") → (line, column) where that step, or the figure it
     # expects, is written: for `check` to point at.
     steps_at: dict[tuple[str, int, str], StepAt] = field(default_factory=dict)
+    # The engine's params, once asked for (not an argument: a copy with another engine starts empty).
+    _params: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def problem(self, key: str, message: str) -> InputError:
         """An input error found after loading (by a renderer), placed at a top-level key's line."""
@@ -63,7 +65,10 @@ class LoadedSpec:
         return value
 
     def params(self) -> dict[str, Any]:
-        return self.engine.params()
+        # Every printed text fills its numbers from these: worked out once for the spec's engine.
+        if not self._params:
+            self._params.update(self.engine.params())
+        return dict(self._params)
 
     def text(self, value: str) -> str:
         """A printed text: the game's {numbers} filled in, and a {§section} named by its title (a book
