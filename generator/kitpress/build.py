@@ -222,7 +222,7 @@ def _lint(loaded: LoadedSpec, jobs: list[PrintJob], printed: set[str] | None = N
     `printed`: the names of the jobs whose pieces the files being built print (`build --only`); the
     others' findings are left out, and their own checks are not run."""
     from kitpress.lint import fit
-    from kitpress.lint.core import _declared, _unique, declared_pairs
+    from kitpress.lint.pairs import declared_pairs, unique
 
     pairs = declared_pairs(loaded)
     findings: list[Finding] = []
@@ -231,15 +231,29 @@ def _lint(loaded: LoadedSpec, jobs: list[PrintJob], printed: set[str] | None = N
             findings += _job_preflight(loaded.id, job, derive_pairs=pairs is None)
     findings += [f for f in fit.check(loaded.id, jobs) if printed is None or f.component in printed]
     if pairs:
-        findings += _declared(loaded.id, pairs)
-    return _unique(findings)
+        findings += _pairs_preflight(loaded.id, pairs)
+    return unique(findings)
+
+
+def _pairs_preflight(game: str, pairs: list[tuple[str, str, str]]) -> list[Finding]:
+    """lint.pairs.check_declared through the disk cache: the colour maths need numpy, which a build
+    whose every other check is read back would import for this alone."""
+    from kitpress import cache
+    from kitpress.fingerprint import code_hash
+    from kitpress.lint.pairs import check_declared
+
+    key = cache.key(code_hash(), game, json.dumps(pairs))
+    stored = cache.get("colour-pairs", key)
+    if stored is not None:
+        return [Finding(**f) for f in json.loads(stored)]
+    found = check_declared(game, pairs)
+    cache.put("colour-pairs", key, json.dumps([asdict(f) for f in found]).encode("utf-8"))
+    return found
 
 
 def _job_preflight(game: str, job: PrintJob, derive_pairs: bool) -> list[Finding]:
     from kitpress import cache
     from kitpress.fingerprint import code_hash
-    from kitpress.lint.core import _check_job
-
     # Everything one job's checks read: the pieces as drawn and cut, and whether colour pairs are guessed.
     parts: list[str] = [code_hash(), game, str(derive_pairs), f"{job.kind}|{job.name}|{job.layout}|{len(job.fronts)}|{len(job.backs)}"]
     for art in (*job.fronts, *job.backs):
@@ -250,6 +264,8 @@ def _job_preflight(game: str, job: PrintJob, derive_pairs: bool) -> list[Finding
         if stored is not None:
             _LINTED[key] = [Finding(**f) for f in json.loads(stored)]
         else:
+            from kitpress.lint.core import _check_job  # numpy, ReportLab, the PDF readers: only to measure
+
             _LINTED[key] = _check_job(game, job, derive_pairs=derive_pairs, raster_checks=True)
             cache.put("preflight", key, json.dumps([asdict(f) for f in _LINTED[key]]).encode("utf-8"))
     return _LINTED[key]
@@ -341,9 +357,6 @@ def _assembly_pages(loaded: LoadedSpec, presets: list[Preset], base_jobs: list[P
 def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False, only: Only | None = None) -> list[KitFile]:
     """Every file of one game's kit, in memory; the preflight must pass first unless `force`. With
     `only`, just the files of those kinds, and the preflight of the pieces they print."""
-    from kitpress.booklet.saddle import impose as saddle
-    from kitpress.booklet.typeset import render_pdf, render_teachers_pdf
-
     replays = verified_replays(loaded)
     base_jobs = _render_jobs(loaded)
     wanted = Only.everything() if only is None else only.for_game(loaded, base_jobs)
@@ -381,9 +394,13 @@ def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False, 
 
             add([KitFile(name, "calibration", calibration_pdf(preset.paper, preset.duplex, preset.back_offset), preset.paper, 2, preset.duplex, {"stock": stock.PLAIN, "title": "Calibration page"})])
         # The student rules (kind "booklet"), one folded sheet; the teacher's book is printed once a class.
+        if wanted.kind("booklet") or wanted.kind("teachers-book"):
+            from kitpress.booklet.typeset import render_pdf, render_teachers_pdf
         if not wanted.kind("booklet"):
             pass
         elif preset.booklet == "saddle":
+            from kitpress.booklet.saddle import impose as saddle  # pypdf: only for the folded booklet
+
             half, _ = render_pdf(loaded, replays, preset.paper, half=True)
             pdf, sides = saddle(half, preset.paper)
             add([KitFile(f"{loaded.id}-rules-{preset.paper}-saddle.pdf", "booklet", pdf, preset.paper, sides, "short-edge", {"stock": stock.PLAIN, "title": "Student rules"})])
@@ -413,9 +430,7 @@ def _file_checks(loaded: LoadedSpec, pdfs: list[tuple[str, bytes]]) -> list[Find
     cache when the same bytes under the same name were checked by the same code."""
     from kitpress import cache
     from kitpress.fingerprint import code_hash
-    from kitpress.lint.core import lint_pdfs, lint_printed
     from kitpress.lint.printed_words import vocabulary
-    from kitpress.sheets.assembly import is_assembly
 
     words = repr(vocabulary(loaded.engine, loaded.spec.identity.allowed_player_counts()))
     fonts: list[Finding] = []
@@ -428,6 +443,10 @@ def _file_checks(loaded: LoadedSpec, pdfs: list[tuple[str, bytes]]) -> list[Find
             fonts += [Finding(**f) for f in found["fonts"]]
             printed += [Finding(**f) for f in found["printed"]]
             continue
+        # The PDF readers, only for bytes not seen before.
+        from kitpress.lint.core import lint_pdfs, lint_printed
+        from kitpress.sheets.assembly import is_assembly
+
         mine = lint_pdfs([(name, data)]), lint_printed(loaded, [(name, data)], lists_files={name} if is_assembly(name) else ())
         cache.put("file-checks", key, json.dumps({"fonts": [asdict(f) for f in mine[0]], "printed": [asdict(f) for f in mine[1]]}).encode("utf-8"))
         fonts += mine[0]

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import io
 
-from pypdf import PageObject, PdfReader, PdfWriter, Transformation
-
 from kitpress.sheets.geometry import sheet_size
 
 # CSS page sizes for half a sheet of each paper, in points (width, height).
@@ -30,6 +28,8 @@ def folding_order(pages: int) -> list[tuple[int, int]]:
 
 def impose(pdf: bytes, paper: str) -> tuple[bytes, int]:
     """Put half-size pages two to a landscape sheet in folding order; returns the PDF and its sides."""
+    from pypdf import PageObject, PdfReader, PdfWriter, Transformation  # only when a booklet is folded
+
     source = PdfReader(io.BytesIO(pdf))
     width, height = sheet_size(paper, landscape=True)
     writer = PdfWriter()

@@ -11,6 +11,9 @@ from typing import TYPE_CHECKING
 
 from kitpress.lint import colour, cutline, fit, layout, pdffonts, printed_words, raster, safe_frame
 from kitpress.lint.findings import ERROR, WARNING, Finding
+from kitpress.lint.pairs import Pair, declared_pairs
+from kitpress.lint.pairs import check_declared as _declared
+from kitpress.lint.pairs import unique as _unique
 from kitpress.pieces import Art, PrintJob
 
 if TYPE_CHECKING:
@@ -19,7 +22,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MONO_SCALE = 1.5  # px per pt for the black-and-white comparison (108 dpi)
-Pair = tuple[str, str, str]  # meaning, colour A, colour B
 PdfSource = str | Path | tuple[str, bytes]
 
 
@@ -44,14 +46,6 @@ def faces(job: PrintJob) -> list[Face]:
         labels.add(label)
         seen[art.svg] = Face(label, art)
     return list(seen.values())
-
-
-def declared_pairs(loaded: LoadedSpec) -> list[Pair] | None:
-    """The colour pairs the game's pack declares (`GamePack.colour_pairs`), if it declares any."""
-    from kitpress.packs import pack_for
-
-    hook = pack_for(loaded.spec.engine).colour_pairs
-    return list(hook(loaded)) if hook is not None else None
 
 
 def lint_jobs(loaded: LoadedSpec, jobs: Sequence[PrintJob], *, pairs: list[Pair] | None = None, raster_checks: bool = True) -> list[Finding]:
@@ -144,30 +138,6 @@ def _derived(game: str, job: PrintJob, pieces: list[Face], prints: dict[str, ras
         if not ok:
             hint = colour.suggestion(ca, cb)
             out.append(Finding(game, job.name, f"{a} vs {b}", WARNING, f"dominant colours {numbers}" + (f"; to fix, {hint}" if hint else "") + "; a warning, as kitpress cannot know whether these two colours must be told apart: if they mean different things, set them further apart in the spec", "contrast"))
-    return out
-
-
-def _declared(game: str, pairs: list[Pair]) -> list[Finding]:
-    out: list[Finding] = []
-    for meaning, a, b in pairs:
-        ca, cb = colour.parse(a), colour.parse(b)
-        if ca is None or cb is None:
-            out.append(Finding(game, "colours", meaning, ERROR, f"cannot read the colour pair {a!r}, {b!r}", "contrast"))
-            continue
-        ok, numbers = colour.pair_report(ca, cb)
-        if not ok:
-            hint = colour.suggestion(ca, cb)
-            out.append(Finding(game, "colours", meaning, ERROR, numbers + (f"; to fix, {hint}" if hint else ""), "contrast"))
-    return out
-
-
-def _unique(findings: list[Finding]) -> list[Finding]:
-    seen: set[Finding] = set()
-    out = []
-    for f in findings:
-        if f not in seen:
-            seen.add(f)
-            out.append(f)
     return out
 
 

@@ -12,8 +12,6 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from html.parser import HTMLParser
 
-import pypdfium2 as pdfium
-
 from kitpress.lint.findings import ERROR, Finding
 
 # A Python list or dict as printed by repr: a bracket or brace against a quote.
@@ -97,6 +95,8 @@ def _around(text: str, m: re.Match[str]) -> str:
 
 def page_texts(pdf: bytes) -> list[str]:
     """The text layer of each page, a line broken by a hyphen joined again."""
+    import pypdfium2 as pdfium  # only to read a PDF: the vocabulary is asked for by every build
+
     doc = pdfium.PdfDocument(pdf)
     try:
         out = []
