@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from kitpress import __version__, outfolder, stock
-from kitpress.changes import REPRINT_KIND, compare, plural, report, reprint_pdf, sheet_digests
+from kitpress.changes import REPRINT_KIND, Change, compare, plural, report, reprint_pdf, sheet_digests
 from kitpress.check import Replay, replay_all
 from kitpress.check_output import CheckedSpec, text_lines
 from kitpress.errors import CheckFailed, Interrupted, KitpressError
@@ -545,7 +545,7 @@ def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant:
     loaded = [load_spec(g, variant) for g in games]
     reprint = only is not None and only.kinds is not None and "changed" in only.kinds
     if reprint:
-        if only is not None and only.kinds != {"changed"}:
+        if only is not None and only.kinds != {"changed"}:  # (`reprint` says it is not None; the checker cannot)
             from kitpress.errors import UsageError
 
             raise UsageError("--only changed stands alone: it builds the whole kit and a file of the sheets to print again")
@@ -604,14 +604,14 @@ def _previous_manifest(folder: Path) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
-def _reprint_files(changes: list[Any], files: list[KitFile]) -> list[KitFile]:
+def _reprint_files(changes: list[Change], files: list[KitFile]) -> list[KitFile]:
     """`--only changed`: per paper, stock and sides, one file of just the sheets to print again."""
     pdfs = {f.path: f.data for f in files}
-    entries = {f.path: f for f in files}
+    by_path = {f.path: f for f in files}
     out = []
-    groups: dict[tuple[str, str, str], list[Any]] = {}
+    groups: dict[tuple[str, str, str], list[Change]] = {}
     for change in changes:
-        entry = entries[change.path]
+        entry = by_path[change.path]
         sides = "two-sided" if entry.duplex in ("long-edge", "short-edge") or entry.kind in ("booklet", "teachers-book") else "one-sided"
         groups.setdefault((change.paper, str(entry.extra.get("stock", stock.CARD_STOCK)), sides), []).append(change)
     for (paper, paper_stock, sides), chosen in sorted(groups.items()):

@@ -10,27 +10,17 @@ text by what it starts with. Texts under `production:` are preferred, as that is
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from kitpress.lint.findings import WARNING, Finding
 from kitpress.spec.yamlpos import format_path, load_file
+from kitpress.spec_text import strings
 
 QUOTED = re.compile(r"'((?:[^'\\]|\\.){2,}?)'")
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}\b")  # a colour the message names, as the spec may write it
 SHRUNK_BELOW = 0.8  # a spec text set at less than this share of its designed size is reported
-
-
-def _strings(value: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], str]]:
-    if isinstance(value, str):
-        yield path, value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from _strings(item, (*path, key))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from _strings(item, (*path, i))
 
 
 class SpecPlaces:
@@ -39,7 +29,7 @@ class SpecPlaces:
     def __init__(self, file: str, shown_as: str = "") -> None:
         self.located = load_file(file)
         self.located.file = shown_as or file  # as every other message names the spec
-        found = list(_strings(self.located.data))
+        found = list(strings(self.located.data))
         # production first: what pieces print; then the rest, in file order
         self.texts = sorted(found, key=lambda item: item[0][:1] != ("production",))
 

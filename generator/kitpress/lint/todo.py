@@ -4,31 +4,18 @@ kit is not printed with "TODO" on its cover by accident."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 from kitpress.lint.findings import WARNING, Finding
 from kitpress.spec.yamlpos import Located, format_path, load_file
+from kitpress.spec_text import strings
 
 MARKER = "TODO"
-
-
-def _strings(value: Any, path: tuple[str | int, ...]) -> Iterator[tuple[tuple[str | int, ...], str]]:
-    if isinstance(value, str):
-        yield path, value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from _strings(item, (*path, key))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from _strings(item, (*path, i))
 
 
 def todo_markers(game: str, file: str, located: Located | None = None) -> list[Finding]:
     """A warning for each text of the spec that holds a TODO marker, at its file:line:col and key path."""
     located = located or load_file(file)
     out = []
-    for path, text in _strings(located.data, ()):
+    for path, text in strings(located.data):
         if MARKER in text:
             line, col = located.line_of(path)
             if text.strip().startswith(MARKER):

@@ -65,10 +65,14 @@ class LoadedSpec:
         return value
 
     def params(self) -> dict[str, Any]:
-        # Every printed text fills its numbers from these: worked out once for the spec's engine.
+        return dict(self._known_params())
+
+    def _known_params(self) -> dict[str, Any]:
+        # Every printed text fills its numbers from these: worked out once for the spec's engine, and
+        # read (not copied) by `text`, which every printed string goes through.
         if not self._params:
             self._params.update(self.engine.params())
-        return dict(self._params)
+        return self._params
 
     def text(self, value: str) -> str:
         """A printed text: the game's {numbers} filled in, and a {§section} named by its title (a book
@@ -76,7 +80,7 @@ class LoadedSpec:
         if "{§" in value:
             sections = section_index(self.spec, self.engine.sections)
             value = spectext.refer(value, lambda key: f"“{self.text(sections[key].title)}”" if key in sections else None)
-        return spectext.fill(value, self.params())
+        return spectext.fill(value, self._known_params())
 
     def with_variant(self, variant: str | None) -> LoadedSpec:
         return load_spec(str(self.source), variant)
