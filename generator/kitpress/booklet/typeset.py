@@ -16,6 +16,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
+from kitpress.booklet import toc
 from kitpress.booklet.books import CHECKLIST, EXAMPLES, Contents, contents
 from kitpress.booklet.fill import HALF, page_fills, underfilled
 from kitpress.booklet.headings import Headings
@@ -319,14 +320,22 @@ def teachers_context(loaded: LoadedSpec, replays: list[Replay], paper: str) -> d
     def teacher_text(value: str) -> str:
         return loaded.text(heads.refer(value))
 
+    spec = loaded.spec
+    examples = _examples(loaded, replays, page, text=teacher_text)
+    making = bool(spec.production.stock.description or spec.production.notes)
+    design = bool(spec.variants or book.notes or making)
+    rows = toc.entries(book, sections, heads, examples, spec, making=making, design=design)
     return {
         **_common(loaded, page),
         "t": teacher_text,
         "book": book,
         "sections": sections,
         "heads": heads,
-        "examples": _examples(loaded, replays, page, text=teacher_text),
+        "examples": examples,
         "student_examples": book.student_examples,
+        "making": making,
+        "design": design,
+        "toc_columns": toc.split(rows, page.column, page.body),  # the contents share the page's two columns
     }
 
 
