@@ -59,6 +59,7 @@ def test_turned_off_it_writes_nothing(folder: Path, monkeypatch: pytest.MonkeyPa
 
 def test_the_oldest_entries_go_first(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cache, "MAX_ENTRIES", 3)
+    monkeypatch.setattr(cache, "PRUNE_EVERY", 1)  # look at the folder after every put
     for n in range(5):
         cache.put("typeset", f"entry-{n}", b"x" * n)
         os.utime(folder / f"entry-{n}", (1000 + n, 1000 + n))

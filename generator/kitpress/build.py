@@ -9,10 +9,10 @@ import hashlib
 import json
 import os
 from collections import Counter
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kitpress import __version__, outfolder, stock
 from kitpress.changes import REPRINT_KIND, Change, compare, plural, report, reprint_pdf, sheet_digests
@@ -27,6 +27,9 @@ from kitpress.render.ink import low_ink
 from kitpress.sheets.impose import Page, SetLayout, backs_only_pages, printed_pages, set_layout
 from kitpress.sheets.presets import SERVICE_IMAGES, Preset
 from kitpress.spec.load import LoadedSpec, load_spec
+
+if TYPE_CHECKING:
+    from kitpress.lint.measure import Ask, Measured
 
 
 @dataclass
@@ -266,9 +269,32 @@ def _job_preflight(game: str, job: PrintJob, derive_pairs: bool) -> list[Finding
         else:
             from kitpress.lint.core import _check_job  # numpy, ReportLab, the PDF readers: only to measure
 
-            _LINTED[key] = _check_job(game, job, derive_pairs=derive_pairs, raster_checks=True)
+            _LINTED[key] = _check_job(game, job, derive_pairs=derive_pairs, raster_checks=True, measurer=_measured)
             cache.put("preflight", key, json.dumps([asdict(f) for f in _LINTED[key]]).encode("utf-8"))
     return _LINTED[key]
+
+
+_MEASURED: dict[str, bytes] = {}
+
+
+def _measured(job: PrintJob, arts: Sequence[Art], asks: Sequence[Ask], raster_checks: bool) -> list[Measured]:
+    """lint.measure.measure face by face through the caches: a job that changed measures only its faces
+    that did (a card's new label: that card, not the deck), in this process and the next build."""
+    from kitpress import cache
+    from kitpress.fingerprint import code_hash
+    from kitpress.lint.measure import Measured, measure
+
+    # Everything a face's checks read: the face as drawn and cut, its job's kind and layout, what is asked.
+    keys = [cache.key(code_hash(), f"{job.kind}|{job.layout}|{raster_checks}|{ask.mono}|{ask.dominant}", json.dumps([a.trim_w, a.trim_h, a.bleed, a.shape, a.fits]), a.svg) for a, ask in zip(arts, asks, strict=True)]
+    for key in keys:
+        if key not in _MEASURED and (stored := cache.get("faces", key)) is not None:
+            _MEASURED[key] = stored
+    todo = [i for i, key in enumerate(keys) if key not in _MEASURED]
+    if todo:
+        for i, done in zip(todo, measure(job, [arts[i] for i in todo], [asks[i] for i in todo], raster_checks), strict=True):
+            _MEASURED[keys[i]] = done.to_bytes()
+            cache.put("faces", keys[i], _MEASURED[keys[i]])
+    return [Measured.from_bytes(_MEASURED[key]) for key in keys]
 
 
 def preflight_inks(loaded: LoadedSpec, base_jobs: list[PrintJob], presets: list[Preset], printed: set[str] | None = None) -> list[Finding]:

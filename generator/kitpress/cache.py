@@ -17,7 +17,10 @@ from pathlib import Path
 import platformdirs
 
 MAX_ENTRIES = 400  # per kind; the oldest go first (a booklet is a few hundred kB)
+MAX_BY_KIND = {"drawings": 4000, "faces": 4000}  # one per piece's face: a class kit has about 700, a few kB each
+PRUNE_EVERY = 50  # puts of a kind between two looks at its folder (listing thousands of entries is not free)
 _DIGEST = 32
+_puts: dict[str, int] = {}
 
 
 def folder() -> Path | None:
@@ -69,15 +72,17 @@ def put(kind: str, entry: str, data: bytes) -> None:
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
             raise
-        _prune(where)
+        count = _puts[kind] = _puts.get(kind, 0) + 1
+        if (count - 1) % PRUNE_EVERY == 0:  # the first put of a process, then every PRUNE_EVERY-th
+            _prune(where, MAX_BY_KIND.get(kind, MAX_ENTRIES))
     except OSError:
         return  # a full disk, a read-only home, no permission: the build goes on without the cache
 
 
-def _prune(where: Path) -> None:
+def _prune(where: Path, most: int) -> None:
     entries = [p for p in where.iterdir() if not p.name.startswith(".")]
-    if len(entries) <= MAX_ENTRIES:
+    if len(entries) <= most:
         return
     by_age = sorted(entries, key=lambda p: p.stat().st_mtime)
-    for old in by_age[: len(entries) - MAX_ENTRIES]:
+    for old in by_age[: len(entries) - most]:
         old.unlink(missing_ok=True)

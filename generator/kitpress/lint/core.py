@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import itertools
 import logging
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from kitpress.lint import colour, cutline, fit, layout, pdffonts, printed_words, raster, safe_frame
+from kitpress.lint import colour, fit, pdffonts, printed_words
 from kitpress.lint.findings import ERROR, WARNING, Finding
+from kitpress.lint.measure import MONO_SCALE, Ask, Measured, measure
 from kitpress.lint.pairs import Pair, declared_pairs
 from kitpress.lint.pairs import check_declared as _declared
 from kitpress.lint.pairs import unique as _unique
@@ -21,7 +22,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-MONO_SCALE = 1.5  # px per pt for the black-and-white comparison (108 dpi)
 PdfSource = str | Path | tuple[str, bytes]
 
 
@@ -66,30 +66,26 @@ def check_jobs(game: str, jobs: Sequence[PrintJob], pairs: list[Pair] | None, *,
     return _unique(findings)
 
 
-def _check_job(game: str, job: PrintJob, *, derive_pairs: bool, raster_checks: bool) -> list[Finding]:
+Measurer = Callable[[PrintJob, Sequence[Art], Sequence[Ask], bool], list[Measured]]
+
+
+def _check_job(game: str, job: PrintJob, *, derive_pairs: bool, raster_checks: bool, measurer: Measurer = measure) -> list[Finding]:
+    """The job's checks: each face's own (`measurer`: lint.measure.measure, or a build's cache of it),
+    then those across its faces. Colour may carry meaning among the distinct fronts (and the backs,
+    when they differ): those faces are compared in black and white, and their dominant colours paired."""
     out: list[Finding] = []
-
-    def add(card: str, problems: Iterable[tuple[str, str, str]]) -> None:
-        out.extend(Finding(game, job.name, card, severity, message, check) for severity, check, message in problems)
-
     pieces = faces(job)
+    chosen = {f.label for f in _colour_faces(job, pieces)}
+    across = len(chosen) >= 2 and raster_checks
+    asks = [Ask(mono=across and f.label in chosen, dominant=across and derive_pairs and f.label in chosen) for f in pieces]
+    found = dict(zip((f.label for f in pieces), measurer(job, [f.art for f in pieces], asks, raster_checks), strict=True))
     for face in pieces:
-        add(face.label, layout.check_art(job, face.art))
-        add(face.label, safe_frame.check_art(face.art))
-    if not raster_checks:
-        return out
-    pdf, printed = raster.print_all([f.art for f in pieces])
-    prints = {face.label: p for face, p in zip(pieces, printed, strict=True)}
-    for face in pieces:
-        add(face.label, raster.check_bleed(face.art, prints[face.label]))
-        add(face.label, cutline.check(job, face.art, prints[face.label]))
-    for font in pdffonts.unembedded_fonts(pdf):
-        users = [f.label for f in pieces if any(font.endswith(n) for n in raster.font_names(prints[f.label].drawing))]
-        for label in users or ["(all)"]:
-            add(label, [(ERROR, "font-embed", f"font {font} is not embedded in the printed piece")])
-    out += _colour_only(game, job, pieces, prints)
-    if derive_pairs:
-        out += _derived(game, job, pieces, prints)
+        out.extend(Finding(game, job.name, face.label, severity, message, check) for severity, check, message in found[face.label].problems)
+    if across:
+        arts = {f.label: f.art for f in pieces if f.label in chosen}
+        out += _colour_only(game, job, arts, {label: found[label].mask for label in arts})
+        if derive_pairs:
+            out += _derived(game, job, arts, {label: found[label].dominant for label in arts})
     return out
 
 
@@ -106,13 +102,7 @@ def _same_piece(a: Art, b: Art) -> bool:
     return (round(a.trim_w, 1), round(a.trim_h, 1), a.shape) == (round(b.trim_w, 1), round(b.trim_h, 1), b.shape)
 
 
-def _colour_only(game: str, job: PrintJob, pieces: list[Face], prints: dict[str, raster.Printed]) -> list[Finding]:
-    chosen = _colour_faces(job, pieces)
-    if len(chosen) < 2:
-        return []
-    flat = raster.pdf_of([(f.art, colour.mono(prints[f.label].drawing)) for f in chosen])
-    masks = {f.label: colour.ink_mask(img) for f, img in zip(chosen, raster.rasterise(flat, MONO_SCALE), strict=True)}
-    arts = {f.label: f.art for f in chosen}
+def _colour_only(game: str, job: PrintJob, arts: dict[str, Art], masks: dict[str, Any]) -> list[Finding]:
     out = []
     for a, b, area in colour.same_prints(masks, MONO_SCALE):
         if not _same_piece(arts[a], arts[b]):
@@ -121,11 +111,8 @@ def _colour_only(game: str, job: PrintJob, pieces: list[Face], prints: dict[str,
     return out
 
 
-def _derived(game: str, job: PrintJob, pieces: list[Face], prints: dict[str, raster.Printed]) -> list[Finding]:
+def _derived(game: str, job: PrintJob, arts: dict[str, Art], dominant: dict[str, Any]) -> list[Finding]:
     """No declared pairs: every two distinct dominant colours of the job's same-sized faces (a warning, as a guess)."""
-    chosen = [f for f in _colour_faces(job, pieces) if f.label in prints]
-    dominant = {f.label: colour.dominant(prints[f.label].pixels, f.art, prints[f.label].scale) for f in chosen}
-    arts = {f.label: f.art for f in chosen}
     out: list[Finding] = []
     done: set[tuple[str, str]] = set()
     for a, b in itertools.combinations(dominant, 2):

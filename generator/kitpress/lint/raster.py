@@ -18,11 +18,10 @@ from dataclasses import dataclass
 import numpy as np
 import pypdfium2
 from reportlab.graphics.shapes import Drawing, String
-from svglib.svglib import svg2rlg
 
-from kitpress import fonts
 from kitpress.lint.findings import ERROR
 from kitpress.pieces import Art
+from kitpress.sheets import drawings
 from kitpress.sheets.impose import Page
 from kitpress.sheets.pdf import draw_sheet, new_canvas
 from kitpress.sheets.services import card_page
@@ -55,11 +54,7 @@ class _Given:
 
 
 def drawing_of(art: Art) -> Drawing:
-    fonts.register()  # svglib maps font families when it parses
-    drawing = svg2rlg(io.BytesIO(art.svg.encode("utf-8")))
-    if drawing is None:
-        raise ValueError(f"art {art.name!r} is not valid SVG")
-    return drawing
+    return drawings.read(art.svg, art.name)
 
 
 def pdf_of(pieces: Sequence[tuple[Art, Drawing]], title: str = "kitpress lint") -> bytes:

@@ -5,6 +5,7 @@ build really made."""
 
 from __future__ import annotations
 
+import copy
 import io
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -15,10 +16,10 @@ from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
-from svglib.svglib import svg2rlg
 
 from kitpress import fonts
 from kitpress.pieces import Art, PrintJob
+from kitpress.sheets import drawings
 from kitpress.sheets.geometry import PAPERS
 from kitpress.spec.load import LoadedSpec
 from kitpress.stock import (
@@ -71,9 +72,7 @@ def _styles(k: float) -> dict[str, ParagraphStyle]:
 
 def _thumb(art: Art, box: tuple[float, float]) -> Drawing:
     """The piece's own art with its bleed trimmed off, at its size or smaller to fit the box (mm)."""
-    drawing = svg2rlg(io.BytesIO(art.svg.encode("utf-8")))
-    if drawing is None:
-        raise ValueError(f"art {art.name!r} is not valid SVG")
+    drawing = copy.copy(drawings.read(art.svg, art.name))  # shared: translated here, so a copy
     scale = min(box[0] * mm / art.trim_h, box[1] * mm / art.trim_w, 1.0)
     frame = Drawing(art.trim_w * scale, art.trim_h * scale)
     drawing.translate(-art.bleed, -art.bleed)

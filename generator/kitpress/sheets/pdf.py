@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
 from reportlab.pdfgen.canvas import Canvas
-from svglib.svglib import svg2rlg
 
 from kitpress import fonts
 from kitpress.pieces import Art
+from kitpress.sheets import drawings as read_svg
 from kitpress.sheets.geometry import MARK_WIDTH
 from kitpress.sheets.impose import Page
 
@@ -22,18 +22,10 @@ DUPLEX_NAMES = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShor
 
 
 class _Drawings:
-    """svglib parses each distinct SVG once per file."""
-
-    def __init__(self) -> None:
-        self._cache: dict[str, Drawing] = {}
+    """Each art's drawing, as svglib read its SVG (sheets.drawings: once, for every file)."""
 
     def get(self, art: Art) -> Drawing:
-        if art.svg not in self._cache:
-            drawing = svg2rlg(io.BytesIO(art.svg.encode("utf-8")))
-            if drawing is None:
-                raise ValueError(f"art {art.name!r} is not valid SVG")
-            self._cache[art.svg] = drawing
-        return self._cache[art.svg]
+        return read_svg.read(art.svg, art.name)
 
 
 def new_canvas(buffer: io.BytesIO, title: str, subject: str, duplex: str) -> Canvas:
