@@ -23,7 +23,7 @@ from kitpress.lint.findings import ERROR
 from kitpress.pieces import Art
 from kitpress.sheets import drawings
 from kitpress.sheets.impose import Page
-from kitpress.sheets.pdf import draw_sheet, new_canvas
+from kitpress.sheets.pdf import Drawings, draw_sheet, new_canvas
 from kitpress.sheets.services import card_page
 
 SCALE = 2.0  # pixels per point (144 dpi): 18 px of bleed on a 9 pt bleed
@@ -43,14 +43,15 @@ class Printed:
     scale: float
 
 
-class _Given:
-    """Hands draw_sheet a drawing already made (the parsed SVG, or its black-and-white copy)."""
+class _Given(Drawings):
+    """Hands draw_sheet the drawings already made (the parsed SVGs, or their black-and-white copies)."""
 
-    def __init__(self, drawing: Drawing) -> None:
-        self.drawing = drawing
+    def __init__(self, given: dict[str, Drawing]) -> None:
+        super().__init__()
+        self.given = given
 
     def get(self, art: Art) -> Drawing:
-        return self.drawing
+        return self.given[art.svg]
 
 
 def drawing_of(art: Art) -> Drawing:
@@ -61,8 +62,9 @@ def pdf_of(pieces: Sequence[tuple[Art, Drawing]], title: str = "kitpress lint") 
     """One page per piece, each page exactly the piece with its bleed (as the print-service file)."""
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, title, "kitpress lint", "none")
-    for art, drawing in pieces:
-        draw_sheet(canvas, Page(card_page(art), [art]), _Given(drawing))  # type: ignore[arg-type]
+    given = _Given({art.svg: drawing for art, drawing in pieces})
+    for art, _ in pieces:
+        draw_sheet(canvas, Page(card_page(art), [art]), given)
     canvas.save()
     return buffer.getvalue()
 

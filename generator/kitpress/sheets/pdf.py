@@ -6,7 +6,8 @@ Canvas invariant mode and fixed metadata make the same input give byte-identical
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Collection, Sequence
 
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
@@ -21,11 +22,35 @@ from kitpress.sheets.impose import Page
 DUPLEX_NAMES = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge", "none": "Simplex", "gutterfold": "Simplex"}
 
 
-class _Drawings:
-    """Each art's drawing, as svglib read its SVG (sheets.drawings: once, for every file)."""
+class Drawings:
+    """Each art's drawing, as svglib read its SVG (sheets.drawings: once, for every file). An art placed
+    more than once in a file is drawn once into a form XObject and the form placed: a deck's shared back
+    is one object placed 52 times, not 52 copies of its drawing. An art placed once is drawn in the
+    page's own stream, which compresses better with its neighbours than a stream of its own."""
+
+    def __init__(self, repeated: Collection[str] = ()) -> None:
+        self._repeated = set(repeated)
+        self._forms: dict[str, str] = {}
 
     def get(self, art: Art) -> Drawing:
         return read_svg.read(art.svg, art.name)
+
+    def place(self, canvas: Canvas, art: Art, x: float, y: float) -> None:
+        """The art with its bleed corner at (x, y) of the canvas's current coordinates."""
+        if art.svg not in self._repeated:
+            renderPDF.draw(self.get(art), canvas, x, y)
+            return
+        name = self._forms.get(art.svg)
+        if name is None:
+            name = self._forms[art.svg] = f"Art{len(self._forms) + 1}"
+            drawing = self.get(art)
+            canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
+            renderPDF.draw(drawing, canvas, 0, 0)
+            canvas.endForm()
+        canvas.saveState()
+        canvas.translate(x, y)
+        canvas.doForm(name)
+        canvas.restoreState()
 
 
 def new_canvas(buffer: io.BytesIO, title: str, subject: str, duplex: str) -> Canvas:
@@ -40,14 +65,13 @@ def new_canvas(buffer: io.BytesIO, title: str, subject: str, duplex: str) -> Can
     return canvas
 
 
-def draw_sheet(canvas: Canvas, page: Page, drawings: _Drawings) -> None:
+def draw_sheet(canvas: Canvas, page: Page, drawings: Drawings) -> None:
     sheet = page.sheet
     canvas.setPageSize((sheet.width, sheet.height))
     canvas.setTrimBox(sheet.trim_box)
     canvas.setBleedBox(sheet.bleed_box)
     for place in sheet.placements:
         art = (page.backs if place.side == "back" else page.fronts)[place.index]
-        drawing = drawings.get(art)
         canvas.saveState()
         path = canvas.beginPath()
         x0, y0, x1, y1 = place.clip
@@ -64,10 +88,10 @@ def draw_sheet(canvas: Canvas, page: Page, drawings: _Drawings) -> None:
         elif place.rotate == 90:  # turned a quarter to the left: the placement's w and h are the art's h and w
             canvas.translate(place.x + place.w, place.y)
             canvas.rotate(90)
-            renderPDF.draw(drawing, canvas, -art.bleed, -art.bleed)
+            drawings.place(canvas, art, -art.bleed, -art.bleed)
             canvas.restoreState()
             continue
-        renderPDF.draw(drawing, canvas, place.x - art.bleed, place.y - art.bleed)
+        drawings.place(canvas, art, place.x - art.bleed, place.y - art.bleed)
         canvas.restoreState()
     canvas.setLineWidth(MARK_WIDTH)
     canvas.setStrokeColorRGB(0, 0, 0)
@@ -87,7 +111,8 @@ def write_pdf(pages: Sequence[Page], title: str, subject: str, duplex: str = "no
     """Pages in order, each a sheet and the art its placements index."""
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, title, subject, duplex)
-    drawings = _Drawings()
+    uses = Counter(art.svg for page in pages for place in page.sheet.placements for art in [(page.backs if place.side == "back" else page.fronts)[place.index]])
+    drawings = Drawings(repeated={svg for svg, n in uses.items() if n > 1})
     for page in pages:
         draw_sheet(canvas, page, drawings)
     canvas.save()
