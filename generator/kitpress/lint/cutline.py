@@ -73,23 +73,23 @@ def _ratio(a: np.ndarray | float, b: np.ndarray | float) -> np.ndarray:
 
 
 def measure(art: Art, printed: Printed) -> CutLine:
-    """The cut line's contrast and the outer edge's, as defined above."""
-    lum = _luminance(printed.pixels)
+    """The cut line's contrast and the outer edge's, as defined above. Only the sampled pixels'
+    luminance is worked out (a board is millions of pixels, its cut line a few thousand)."""
     s = printed.scale
-    hgt, wid = lum.shape
-
-    def at(x: float, y: float) -> float:
-        return float(lum[min(max(int(y * s), 0), hgt - 1), min(max(int(x * s), 0), wid - 1)])
-
+    hgt, wid = printed.pixels.shape[:2]
     band = np.arange(-CUT_BAND_PT, CUT_BAND_PT + 1e-9, 0.5 / s)
-    cuts, outers = [], []
+    edge = art.bleed - OUTER_INSET_PT
+    points: list[tuple[float, float]] = []  # per sample: the bleed's middle, the band across the cut, the outer edge
     for x, y, nx, ny in _samples(art):
-        bleed = at(x + nx * art.bleed / 2, y + ny * art.bleed / 2)
-        near = np.array([at(x + nx * t, y + ny * t) for t in band])
-        cuts.append(float(_ratio(near, bleed).max()))
-        edge = art.bleed - OUTER_INSET_PT
-        outers.append(float(_ratio(at(x + nx * edge, y + ny * edge), 1.0)))
-    return CutLine(min(cuts), float(np.median(outers)))
+        points.append((x + nx * art.bleed / 2, y + ny * art.bleed / 2))
+        points += [(x + nx * t, y + ny * t) for t in band]
+        points.append((x + nx * edge, y + ny * edge))
+    rows = np.array([min(max(int(y * s), 0), hgt - 1) for _, y in points])
+    cols = np.array([min(max(int(x * s), 0), wid - 1) for x, _ in points])
+    lum = _luminance(printed.pixels[rows, cols]).reshape(-1, len(band) + 2)
+    cuts = _ratio(lum[:, 1:-1], lum[:, :1]).max(axis=1)
+    outers = _ratio(lum[:, -1], 1.0)
+    return CutLine(float(cuts.min()), float(np.median(outers)))
 
 
 def check(job: PrintJob, art: Art, printed: Printed) -> list[Problem]:

@@ -98,7 +98,8 @@ def font_names(drawing: Drawing) -> set[str]:
 
 
 def _inked(pixels: np.ndarray) -> np.ndarray:
-    return (255 - pixels.astype(np.int16)).max(axis=-1) > INK_LEVEL
+    """True where a pixel is more than INK_LEVEL below white in some channel (its darkest channel is)."""
+    return pixels.min(axis=-1) < 255 - INK_LEVEL
 
 
 def _dilate(mask: np.ndarray, reach: int) -> np.ndarray:
@@ -134,21 +135,22 @@ def _describe(edge: str, short: np.ndarray, scale: float, offset: float) -> Prob
 def check_bleed(art: Art, image: Printed) -> list[Problem]:
     if art.bleed <= 0:
         return []
-    ink = _inked(image.pixels)
+    pixels = image.pixels
     s = image.scale
     if art.shape == "circle":
-        return _rim(art, ink, s)
-    h, w = ink.shape
+        return _rim(art, pixels, s)
+    h, w = pixels.shape[:2]
     b = art.bleed * s
     x0, x1 = math.ceil(b), math.floor(w - b)
     y0, y1 = math.ceil(b), math.floor(h - b)
     reach = max(1, math.floor(b))
     problems: list[Problem] = []
+    ink = _inked  # only the eight lines the check reads: the trim edges and the bleed edges
     edges = {
-        "top": (ink[y0, x0:x1], ink[0, :]),
-        "bottom": (ink[y1 - 1, x0:x1], ink[h - 1, :]),
-        "left": (ink[y0:y1, x0], ink[:, 0]),
-        "right": (ink[y0:y1, x1 - 1], ink[:, w - 1]),
+        "top": (ink(pixels[y0, x0:x1]), ink(pixels[0, :])),
+        "bottom": (ink(pixels[y1 - 1, x0:x1]), ink(pixels[h - 1, :])),
+        "left": (ink(pixels[y0:y1, x0]), ink(pixels[:, 0])),
+        "right": (ink(pixels[y0:y1, x1 - 1]), ink(pixels[:, w - 1])),
     }
     for edge, (trim_line, bleed_line) in edges.items():
         start = x0 if edge in ("top", "bottom") else y0
@@ -160,9 +162,9 @@ def check_bleed(art: Art, image: Printed) -> list[Problem]:
     return problems
 
 
-def _rim(art: Art, ink: np.ndarray, s: float) -> list[Problem]:
+def _rim(art: Art, pixels: np.ndarray, s: float) -> list[Problem]:
     """A round piece: sample the trim circle and the bleed circle at every angle."""
-    h, w = ink.shape
+    h, w = pixels.shape[:2]
     cx, cy = w / 2, h / 2
     r_trim = min(art.trim_w, art.trim_h) / 2 * s
     r_bleed = r_trim + art.bleed * s
@@ -172,7 +174,7 @@ def _rim(art: Art, ink: np.ndarray, s: float) -> list[Problem]:
     def ring(radius: float) -> np.ndarray:
         xs = np.clip(np.floor(cx + radius * np.cos(angles)).astype(int), 0, w - 1)
         ys = np.clip(np.floor(cy + radius * np.sin(angles)).astype(int), 0, h - 1)
-        return ink[ys, xs]
+        return _inked(pixels[ys, xs])
 
     trim_ring, bleed_ring = ring(r_trim - 1.5), ring(r_bleed - 1.5)
     reach = max(1, math.floor(n * (art.bleed * s) / (2 * math.pi * r_trim)))
