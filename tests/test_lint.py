@@ -238,24 +238,6 @@ def test_fonts_not_embedded(tmp_path: Path) -> None:
     assert [str(f) for f in findings] == ["g: bad.pdf: page 1: error [font-embed]: font Helvetica is not embedded (pages 1)"]
 
 
-def test_fonts_not_embedded_are_read_as_pypdf_reads_them() -> None:
-    """The font check's own small reader finds what pypdf finds, and hands pypdf a file it does not
-    read itself (here an incremental update), which is then still checked."""
-    from pypdf import PdfWriter
-
-    from kitpress.lint import pdffonts
-
-    bad = _helvetica_pdf()
-    assert pdffonts._Quick(bad).unembedded() == pdffonts._pypdf_unembedded(bad) == {"Helvetica": [1]}
-    writer = PdfWriter(io.BytesIO(bad), incremental=True)
-    writer.add_blank_page(100, 100)
-    buffer = io.BytesIO()
-    writer.write(buffer)
-    with pytest.raises(pdffonts._Fallback):
-        pdffonts._Quick(buffer.getvalue()).unembedded()
-    assert pdffonts.unembedded_fonts(buffer.getvalue()) == {"Helvetica": [1]}
-
-
 # --- colour --------------------------------------------------------------------------------------------
 
 
