@@ -545,13 +545,16 @@ def _render_all(specs: list[LoadedSpec], presets: list[Preset], force: bool, job
 
     from kitpress.workers import worker_pool
 
+    # The longest first, so that no core is left with a long game at the end: a game's time goes mostly
+    # into typesetting its books, and its spec's length is a fair measure of theirs.
+    longest_first = sorted(range(len(specs)), key=lambda i: -specs[i].source.stat().st_size)
     with worker_pool(workers) as pool:
-        futures = {pool.submit(_render_in_worker, str(spec.source), spec.variant, presets, force, only): spec for spec in specs}
+        futures = {i: pool.submit(_render_in_worker, str(specs[i].source), specs[i].variant, presets, force, only) for i in longest_first}
         try:
-            for done in as_completed(futures):  # progress as each game finishes
+            for done in as_completed(futures.values()):  # progress as each game finishes
                 if progress:
-                    progress(futures[done].id)
-            results = [f.result() for f in futures]  # in the order given
+                    progress(next(specs[i].id for i, f in futures.items() if f is done))
+            results = [futures[i].result() for i in range(len(specs))]  # in the order given
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
