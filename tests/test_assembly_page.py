@@ -62,3 +62,32 @@ def test_the_pieces_are_drawn_from_their_art(built_kit: Callable[[str], Path]) -
     assert "first cut out" not in text  # 16 cards fill two sheets: nothing is ganged
     rummy = _text(built_kit("newtonian-rummy") / "0-print-and-assemble-letter.pdf")
     assert "first cut out the referee checklist card on the last sheet" in rummy
+
+
+def test_the_cache_key_holds_what_the_page_shows_and_not_the_rest() -> None:
+    """The page is cached by page_inputs: a face in its row of pictures changes the key, a face it does
+    not show (beyond the row's first kinds) or a file's bytes do not."""
+    from dataclasses import replace
+
+    from kitpress import build, stock
+    from kitpress.sheets.assembly import SHOWN, page_inputs
+    from kitpress.sheets.presets import Preset
+
+    loaded = load_spec("newtonian-rummy")
+    jobs = build._render_jobs(loaded)
+    cards = next(j for j in jobs if j.kind == "cards")
+    assert len({a.svg for a in cards.fronts}) > SHOWN
+
+    def inputs(deck: object, digest: str = "0") -> str:
+        chosen = [deck if j is cards else j for j in jobs]
+        entries = [{"path": stock.job_path(loaded.id, j, Preset("letter")), "kind": j.kind, "paper": "letter", "sha256": digest} for j in chosen]
+        return page_inputs(loaded, "letter", entries, {stock.job_path(loaded.id, j, Preset("letter")): j for j in chosen})  # type: ignore[arg-type]
+
+    def relabelled(index: int) -> object:
+        art = cards.fronts[index]
+        return replace(cards, fronts=tuple(replace(a, svg=a.svg.replace("</svg>", "<!-- new --></svg>")) if a.svg == art.svg else a for a in cards.fronts))
+
+    base = inputs(cards)
+    assert inputs(cards, digest="1") == base  # a file's bytes are not on the page
+    assert inputs(relabelled(0)) != base  # the first card is in the row
+    assert inputs(relabelled(len(cards.fronts) - 1)) == base  # the last kind of card is not

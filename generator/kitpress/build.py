@@ -115,9 +115,7 @@ def _sheet_pdf(pages: list[Page], title: str, subject: str, duplex: str) -> byte
 
     # pickle, not repr: it holds every field of the pages, and a set or an object without a stable form
     # gives a key that never matches (drawn afresh), never a wrong one.
-    # What ReportLab reads from the environment is part of the PDF too (the dates: SOURCE_DATE_EPOCH).
-    drawn_with = json.dumps(sorted((k, v) for k, v in os.environ.items() if k == "SOURCE_DATE_EPOCH" or k.startswith("RL_")))
-    key = cache.key(code_hash(), _drawing_libraries(), drawn_with, title, subject, duplex, pickle.dumps(pages, protocol=5))
+    key = cache.key(code_hash(), _drawing_libraries(), _drawn_with(), title, subject, duplex, pickle.dumps(pages, protocol=5))
     stored = cache.get("sheets", key)
     if stored is not None:
         return stored
@@ -126,6 +124,11 @@ def _sheet_pdf(pages: list[Page], title: str, subject: str, duplex: str) -> byte
     pdf = write_pdf(pages, title, subject, duplex)
     cache.put("sheets", key, pdf)
     return pdf
+
+
+def _drawn_with() -> str:
+    """What ReportLab reads from the environment, which is part of its PDFs too (the dates: SOURCE_DATE_EPOCH)."""
+    return json.dumps(sorted((k, v) for k, v in os.environ.items() if k == "SOURCE_DATE_EPOCH" or k.startswith("RL_")))
 
 
 @functools.cache
@@ -368,14 +371,23 @@ def _printed_jobs(loaded: LoadedSpec, jobs: list[PrintJob], presets: list[Preset
 
 def _assembly_pages(loaded: LoadedSpec, presets: list[Preset], base_jobs: list[PrintJob], files: list[KitFile]) -> list[KitFile]:
     """The print and assemble page of each paper, from the files just made (the first preset of a paper)."""
-    from kitpress.sheets.assembly import ASSEMBLY_KIND, assembly_pdf
+    from kitpress import cache
+    from kitpress.fingerprint import code_hash
+    from kitpress.sheets.assembly import ASSEMBLY_KIND, assembly_pdf, page_inputs
     from kitpress.sheets.assembly import file_name as assembly_file
 
     entries = [f.entry() for f in files]
     out: list[KitFile] = []
     for preset in {p.paper: p for p in reversed(presets)}.values():
         jobs = {stock.job_path(loaded.id, job, preset): job for job in _ink(base_jobs, preset.ink)}
-        pdf, pages = assembly_pdf(loaded, preset.paper, entries, jobs)
+        # through the cache: a rebuild whose files changed only in what the page does not show reuses it
+        key = cache.key(code_hash(), _drawing_libraries(), _drawn_with(), page_inputs(loaded, preset.paper, entries, jobs))
+        stored = cache.get("assembly", key)
+        if stored is not None:
+            pdf, pages = stored[4:], int.from_bytes(stored[:4], "big")
+        else:
+            pdf, pages = assembly_pdf(loaded, preset.paper, entries, jobs)
+            cache.put("assembly", key, pages.to_bytes(4, "big") + pdf)
         out.append(KitFile(assembly_file(preset.paper), ASSEMBLY_KIND, pdf, preset.paper, pages, extra={"stock": stock.PLAIN}))
     return sorted(out, key=lambda f: f.path)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import io
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
@@ -99,6 +100,26 @@ def _pieces_row(job: PrintJob, style: ParagraphStyle, box: tuple[float, float]) 
     row = Table(cells, hAlign="LEFT")
     row.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), fonts.RL_NAMES["regular"]), ("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("ALIGN", (0, 0), (-1, -1), "CENTER"), ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 6), ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
     return row
+
+
+def page_inputs(loaded: LoadedSpec, paper: str, entries: Sequence[Mapping[str, Any]], jobs: Mapping[str, PrintJob]) -> str:
+    """Everything the page reads, as one text (the build's cache key): the spec's title and components,
+    the files' entries but their sizes and digests, and of each job its names, how its pieces are cut
+    and the faces its row shows. Kept beside the code that reads them, so the two change together."""
+
+    def job(j: PrintJob) -> list[Any]:
+        counts: dict[str, int] = {}
+        first: dict[str, Art] = {}
+        for art in j.fronts:
+            counts[art.svg] = counts.get(art.svg, 0) + 1
+            first.setdefault(art.svg, art)
+        shown = [[a.svg, a.trim_w, a.trim_h, a.bleed, counts[a.svg]] for a in list(first.values())[:SHOWN]]
+        return [j.kind, j.name, j.title, j.layout, [a.shape for a in j.fronts], len(first), shown]
+
+    spec = loaded.spec
+    parts = [loaded.text(c.name) + "|" + loaded.text(c.description) + f"|{c.quantity}" for c in spec.components]
+    files = [{k: v for k, v in e.items() if k not in ("bytes", "sha256")} for e in entries]
+    return json.dumps([paper, spec.identity.title, parts, files, {path: job(j) for path, j in jobs.items()}], sort_keys=True, default=str)
 
 
 def assembly_pdf(loaded: LoadedSpec, paper: str, entries: Sequence[Mapping[str, Any]], jobs: Mapping[str, PrintJob]) -> tuple[bytes, int]:
