@@ -80,7 +80,7 @@ def test_the_cache_key_holds_what_the_page_shows_and_not_the_rest() -> None:
 
     def inputs(deck: object, digest: str = "0") -> str:
         chosen = [deck if j is cards else j for j in jobs]
-        entries = [{"path": stock.job_path(loaded.id, j, Preset("letter")), "kind": j.kind, "paper": "letter", "sha256": digest} for j in chosen]
+        entries = [{"path": stock.job_path(loaded.id, j, Preset("letter")), "kind": j.kind, "paper": "letter", "sha256": digest, "sheet_digests": [digest]} for j in chosen]
         return page_inputs(loaded, "letter", entries, {stock.job_path(loaded.id, j, Preset("letter")): j for j in chosen})  # type: ignore[arg-type]
 
     def relabelled(index: int) -> object:

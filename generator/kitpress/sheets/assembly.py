@@ -118,7 +118,7 @@ def page_inputs(loaded: LoadedSpec, paper: str, entries: Sequence[Mapping[str, A
 
     spec = loaded.spec
     parts = [loaded.text(c.name) + "|" + loaded.text(c.description) + f"|{c.quantity}" for c in spec.components]
-    files = [{k: v for k, v in e.items() if k not in ("bytes", "sha256")} for e in entries]
+    files = [{k: v for k, v in e.items() if k not in ("bytes", "sha256", "sheet_digests")} for e in entries]
     return json.dumps([paper, spec.identity.title, parts, files, {path: job(j) for path, j in jobs.items()}], sort_keys=True, default=str)
 
 
