@@ -170,23 +170,22 @@ def _ink(jobs: list[PrintJob], ink: str) -> list[PrintJob]:
 
 
 def _low_ink_job(job: PrintJob) -> PrintJob:
-    """The job with its art in low ink, each distinct SVG converted once; the job's converted art is read
-    back from the disk cache when the same art was converted by the same code (every build preflights
-    the low-ink form, so this is done for every job of every build)."""
+    """The job with its art in low ink, each distinct SVG converted once and kept in the disk cache by
+    its own content (every build preflights the low-ink form: a changed card converts that card)."""
     from kitpress import cache
     from kitpress.fingerprint import code_hash
 
-    arts = (*job.fronts, *job.backs)
-    distinct = list(dict.fromkeys(art.svg for art in arts))
     # The converter is named too: the same code, but a converter put in its place (a test's), is another key.
-    key = cache.key(code_hash(), f"{low_ink.__module__}.{low_ink.__qualname__}", *distinct)
-    stored = cache.get("low-ink", key)
-    light = json.loads(stored) if stored is not None else None
-    if not isinstance(light, list) or len(light) != len(distinct):
-        with _svg_default_namespace():
-            light = [low_ink(svg) for svg in distinct]
-        cache.put("low-ink", key, json.dumps(light).encode("utf-8"))
-    lighter = dict(zip(distinct, light, strict=True))
+    converter = f"{code_hash()} {low_ink.__module__}.{low_ink.__qualname__}"
+    lighter: dict[str, str] = {}
+    for svg in dict.fromkeys(art.svg for art in (*job.fronts, *job.backs)):
+        key = cache.key(converter, svg)
+        stored = cache.get("low-ink", key)
+        if stored is None:
+            with _svg_default_namespace():
+                stored = low_ink(svg).encode("utf-8")
+            cache.put("low-ink", key, stored)
+        lighter[svg] = stored.decode("utf-8")
     return replace(job, fronts=tuple(replace(a, svg=lighter[a.svg]) for a in job.fronts), backs=tuple(replace(a, svg=lighter[a.svg]) for a in job.backs))
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import platformdirs
 
 MAX_ENTRIES = 400  # per kind; the oldest go first (a booklet is a few hundred kB)
-MAX_BY_KIND = {"drawings": 4000, "faces": 4000}  # one per piece's face: a class kit has about 700, a few kB each
+MAX_BY_KIND = {"drawings": 4000, "faces": 4000, "low-ink": 4000}  # one per piece's face: a class kit has about 700, a few kB each
 PRUNE_EVERY = 50  # puts of a kind between two looks at its folder (listing thousands of entries is not free)
 _DIGEST = 32
 _puts: dict[str, int] = {}
