@@ -144,14 +144,7 @@ def _from_located(located: Located, path: Path, variant: str | None) -> LoadedSp
     engine_cls = _engine_for(located, data)
     spec, engine = _validated(located, data, engine_cls)
     if variant is None:
-        problems: list[Problem] = []
-        for var in spec.variants:
-            try:
-                _varied(located, data, spec, engine_cls, var.id)
-            except InputError as exc:
-                problems += exc.problems
-        if problems:
-            raise InputError(problems)
+        _check_variants(located, data, spec, engine_cls, path)
     else:
         spec, engine = _varied(located, data, spec, engine_cls, variant)
     steps_at = step_positions(located, spec.examples, ("examples",), _variant_changes(spec, variant))
@@ -160,6 +153,33 @@ def _from_located(located: Located, path: Path, variant: str | None) -> LoadedSp
     # Validated already (at their lines) with the rest of the spec: this only keeps the typed values.
     typed = {key: model.model_validate(getattr(spec.production, key)) for key, model in pack_for(engine.id).production.items()}
     return LoadedSpec(located.file, spec, engine, variant, path, lines, columns, typed, steps_at)
+
+
+def _check_variants(located: Located, data: dict[str, Any], spec: CommonSpec, engine_cls: type[Engine[Any, Any]], path: Path) -> None:
+    """Every variant makes a valid game, or the problems of all of them. That a spec file's variants are
+    valid is kept in the cache (keyed by the file and kitpress's code): validating Rummy's seven is most
+    of what loading it costs, and every command loads it. Problems are never kept, so always told."""
+    if not spec.variants:
+        return
+    from kitpress import cache
+    from kitpress.fingerprint import code_hash
+
+    try:
+        key = cache.key(code_hash(), path.read_bytes())
+    except OSError:
+        key = ""
+    if key and cache.get("valid-variants", key) == b"valid":
+        return
+    problems: list[Problem] = []
+    for var in spec.variants:
+        try:
+            _varied(located, data, spec, engine_cls, var.id)
+        except InputError as exc:
+            problems += exc.problems
+    if problems:
+        raise InputError(problems)
+    if key:
+        cache.put("valid-variants", key, b"valid")
 
 
 def _variant_changes(spec: CommonSpec, variant: str | None) -> dict[tuple[str | int, ...], str]:
