@@ -30,6 +30,7 @@ from kitpress.spec.load import LoadedSpec, load_spec
 
 if TYPE_CHECKING:
     from kitpress.lint.measure import Ask, Measured
+    from kitpress.parallel import BookPart, Prepared
 
 
 @dataclass
@@ -391,9 +392,29 @@ def _assembly_pages(loaded: LoadedSpec, presets: list[Preset], base_jobs: list[P
     return sorted(out, key=lambda f: f.path)
 
 
-def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False, only: Only | None = None) -> list[KitFile]:
+def typeset_book(loaded: LoadedSpec, replays: list[Replay], part: BookPart) -> tuple[bytes, int]:
+    """A rule book's PDF and its pages (a folded booklet's: its sides): the student rules ("booklet")
+    or the teacher's book, on a paper."""
+    from kitpress.booklet.typeset import render_pdf, render_teachers_pdf
+
+    kind, paper, folded = part
+    if kind == "teachers-book":
+        return render_teachers_pdf(loaded, replays, paper)
+    if not folded:
+        return render_pdf(loaded, replays, paper)
+    from kitpress.booklet.saddle import impose as saddle  # pypdf: only for the folded booklet
+
+    half, _ = render_pdf(loaded, replays, paper, half=True)
+    return saddle(half, paper)
+
+
+def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False, only: Only | None = None, prepared: Prepared | None = None) -> list[KitFile]:
     """Every file of one game's kit, in memory; the preflight must pass first unless `force`. With
-    `only`, just the files of those kinds, and the preflight of the pieces they print."""
+    `only`, just the files of those kinds, and the preflight of the pieces they print. `prepared`: its
+    books and preflight as another process made them (kitpress.parallel), the same bytes and findings."""
+    from kitpress.parallel import Prepared
+
+    ready = prepared or Prepared()
     replays = verified_replays(loaded)
     base_jobs = _render_jobs(loaded)
     wanted = Only.everything() if only is None else only.for_game(loaded, base_jobs)
@@ -406,7 +427,10 @@ def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False, 
                 seen.add(f.path)
                 files.append(f)
 
-    findings = preflight_inks(loaded, base_jobs, presets) if only is None else []
+    if only is not None:
+        findings: list[Finding] = []
+    else:
+        findings = list(ready.findings) if ready.findings is not None else preflight_inks(loaded, base_jobs, presets)
     for preset in presets:
         jobs = _ink(base_jobs, preset.ink)
         if preset.layout == "tts":  # digital playtesting: pictures and a saved object, no print sheets
@@ -431,23 +455,21 @@ def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False, 
 
             add([KitFile(name, "calibration", calibration_pdf(preset.paper, preset.duplex, preset.back_offset), preset.paper, 2, preset.duplex, {"stock": stock.PLAIN, "title": "Calibration page"})])
         # The student rules (kind "booklet"), one folded sheet; the teacher's book is printed once a class.
-        if wanted.kind("booklet") or wanted.kind("teachers-book"):
-            from kitpress.booklet.typeset import render_pdf, render_teachers_pdf
+        def book(part: BookPart) -> tuple[bytes, int]:
+            return ready.books.get(part) or typeset_book(loaded, replays, part)
+
         if not wanted.kind("booklet"):
             pass
         elif preset.booklet == "saddle":
-            from kitpress.booklet.saddle import impose as saddle  # pypdf: only for the folded booklet
-
-            half, _ = render_pdf(loaded, replays, preset.paper, half=True)
-            pdf, sides = saddle(half, preset.paper)
+            pdf, sides = book(("booklet", preset.paper, True))
             add([KitFile(f"{loaded.id}-rules-{preset.paper}-saddle.pdf", "booklet", pdf, preset.paper, sides, "short-edge", {"stock": stock.PLAIN, "title": "Student rules"})])
         else:
-            pdf, count = render_pdf(loaded, replays, preset.paper)
+            pdf, count = book(("booklet", preset.paper, False))
             add([KitFile(f"{loaded.id}-rules-{preset.paper}.pdf", "booklet", pdf, preset.paper, count, extra={"stock": stock.PLAIN, "title": "Student rules"})])
-        book = f"{loaded.id}-teachers-book-{preset.paper}.pdf"
-        if book not in seen and wanted.kind("teachers-book"):
-            pdf, count = render_teachers_pdf(loaded, replays, preset.paper)
-            add([KitFile(book, "teachers-book", pdf, preset.paper, count, extra={"stock": stock.PLAIN, "title": "Teacher's book"})])
+        teachers = f"{loaded.id}-teachers-book-{preset.paper}.pdf"
+        if teachers not in seen and wanted.kind("teachers-book"):
+            pdf, count = book(("teachers-book", preset.paper, False))
+            add([KitFile(teachers, "teachers-book", pdf, preset.paper, count, extra={"stock": stock.PLAIN, "title": "Teacher's book"})])
     if only is not None:  # the pieces of the files built, wherever they are printed
         findings = preflight_inks(loaded, base_jobs, presets, _printed_jobs(loaded, base_jobs, presets, files))
     printed = [p for p in presets if p.layout != "tts"]
@@ -554,7 +576,20 @@ def _render_all(specs: list[LoadedSpec], presets: list[Preset], force: bool, job
         return out
     from concurrent.futures import as_completed
 
+    from kitpress.parallel import render_spread
     from kitpress.workers import worker_pool
+
+    if only is None:  # a whole kit: its books and preflight first, side by side, then each game's kit
+        with worker_pool(workers) as pool:
+            try:
+                spread = render_spread(pool, specs, presets, force, progress)
+            except BaseException:
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
+        for result in spread:
+            if isinstance(result, tuple):
+                raise RenderFailed(*result)
+        return spread  # type: ignore[return-value]
 
     # The longest first, so that no core is left with a long game at the end: a game's time goes mostly
     # into typesetting its books, and its spec's length is a fair measure of theirs.

@@ -1,0 +1,110 @@
+"""A build of several games spread over worker processes.
+
+A game's time goes mostly into typesetting its rule books and into its preflight, and one game's share
+is far from another's: handed out game by game, a core waits while the other finishes the longest kit.
+So the build goes in two rounds. First every book of every game is typeset and every game preflighted,
+side by side, the longest first (teacher's books, then preflights, then student rules); then each
+game's kit is made from what they gave, in a worker of its own. A part that fails gives nothing: the
+game's own round then meets the same failure where one process would, so the failure reported, and
+every byte written, is the one-process build's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from kitpress.errors import KitpressError
+
+if TYPE_CHECKING:
+    from kitpress.build import KitFile
+    from kitpress.lint.findings import Finding
+    from kitpress.sheets.presets import Preset
+    from kitpress.spec.load import LoadedSpec
+
+BookPart = tuple[str, str, bool]  # the book's kind ("booklet", "teachers-book"), its paper, folded (saddle)
+PREFLIGHT = ("preflight", "", False)
+ORDER = {"teachers-book": 0, "preflight": 1, "booklet": 2}  # the longest kind of part first
+
+
+@dataclass
+class Prepared:
+    """What the first round made for one game: its books as typeset (PDF bytes, pages), its preflight's findings."""
+
+    books: dict[BookPart, tuple[bytes, int]] = field(default_factory=dict)
+    findings: list[Finding] | None = None
+
+
+def book_parts(presets: list[Preset]) -> list[BookPart]:
+    """The books a kit on these presets holds, each once (a paper's teacher's book serves all its presets)."""
+    parts: list[BookPart] = []
+    for preset in presets:
+        if preset.layout != "tts":
+            parts += [("teachers-book", preset.paper, False), ("booklet", preset.paper, preset.booklet == "saddle")]
+    return list(dict.fromkeys(parts))
+
+
+_LOADED: dict[tuple[str, str | None], tuple[bytes, LoadedSpec]] = {}
+
+
+def _load(source: str, variant: str | None) -> LoadedSpec:
+    """The spec, loaded once by a worker for all the parts of its game it is given (while the file holds the same bytes)."""
+    from pathlib import Path
+
+    from kitpress.spec.load import load_spec
+
+    data = Path(source).read_bytes()
+    kept = _LOADED.get((source, variant))
+    if kept is None or kept[0] != data:
+        kept = _LOADED[(source, variant)] = (data, load_spec(source, variant))
+    return kept[1]
+
+
+def _part(source: str, variant: str | None, presets: list[Preset], part: BookPart) -> Any:
+    """One part of one game, in a worker: a book's (PDF, pages), or the preflight's findings; None when
+    it fails (the game's own round reports it)."""
+    from kitpress import build
+
+    try:
+        loaded = _load(source, variant)
+        if part == PREFLIGHT:
+            return build.preflight_inks(loaded, build._render_jobs(loaded), presets)
+        return build.typeset_book(loaded, build.verified_replays(loaded), part)
+    except KitpressError:
+        return None
+
+
+def _game(source: str, variant: str | None, presets: list[Preset], force: bool, prepared: Prepared) -> list[KitFile] | tuple[list[str], int]:
+    """One game's kit from its prepared parts, or the lines and exit code of its expected failure (sent
+    as plain data: an exception with its own constructor does not always survive pickling)."""
+    from kitpress import build
+
+    try:
+        return build.render_game(_load(source, variant), presets, force, prepared=prepared)
+    except KitpressError as exc:
+        return exc.lines(), exc.exit_code
+
+
+def render_spread(pool: ProcessPoolExecutor, specs: list[LoadedSpec], presets: list[Preset], force: bool, progress: Callable[[str], None] | None) -> list[list[KitFile] | tuple[list[str], int]]:
+    """Every game's kit (or its failure), in the order given, made in two rounds on the pool."""
+    size = {i: spec.source.stat().st_size for i, spec in enumerate(specs)}  # a spec's length: a fair measure of its books'
+    parts = [(i, part) for i in range(len(specs)) for part in (*book_parts(presets), PREFLIGHT)]
+    parts.sort(key=lambda p: (ORDER[p[1][0]], -size[p[0]]))
+    first = {pool.submit(_part, str(specs[i].source), specs[i].variant, presets, part): (i, part) for i, part in parts}
+    prepared = [Prepared() for _ in specs]
+    for done in as_completed(first):
+        i, part = first[done]
+        result = done.result()
+        if result is None:
+            continue
+        if part == PREFLIGHT:
+            prepared[i].findings = result
+        else:
+            prepared[i].books[part] = result
+    second: dict[int, Future[Any]] = {i: pool.submit(_game, str(specs[i].source), specs[i].variant, presets, force, prepared[i]) for i in sorted(size, key=lambda i: -size[i])}
+    for done in as_completed(second.values()):  # progress as each game finishes
+        if progress:
+            progress(next(specs[i].id for i, f in second.items() if f is done))
+    return [second[i].result() for i in range(len(specs))]
