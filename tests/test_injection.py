@@ -5,6 +5,7 @@ booklet's URL fetcher loads package files only, and ids that name files cannot l
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import re
 import xml.etree.ElementTree as ET
@@ -107,6 +108,21 @@ def package_file(url: str) -> bool:
     return any(path.is_relative_to(root.resolve()) for root in (fonts_dir(), templates_dir()))
 
 
+def books_html(spec: Path) -> str:
+    """Both rule books' HTML, their diagrams inline, as `lint` reads them."""
+    loaded = load_spec(str(spec))
+    replays = verified_replays(loaded)
+    return render_html(loaded, replays, "letter") + render_teachers_html(loaded, replays, "letter")
+
+
+def own_diagram(url: str, html: str) -> bool:
+    """An SVG image the typesetter was given that is one of the book's own diagrams, as drawn."""
+    if not url.startswith(fetcher_module.SVG_DATA):
+        return False
+    svg = base64.b64decode(url.removeprefix(fetcher_module.SVG_DATA)).decode("utf-8")
+    return svg.startswith("<svg") and svg in html
+
+
 # --- the booklet ---------------------------------------------------------------------------------
 
 
@@ -196,13 +212,17 @@ def test_a_title_cannot_write_css(tmp_path: Path) -> None:
             render_pdf(loaded, verified_replays(loaded), "letter")
         except FatalURLFetchingError as exc:
             pytest.fail(f"spec text made the booklet fetch something: {exc}")
-    assert all(package_file(url) for url in asked), asked
+    html = books_html(spec)
+    assert all(package_file(url) or own_diagram(url, html) for url in asked), asked
 
 
 def test_the_booklet_fetches_package_files_only(hostile_kit: Kit) -> None:
+    """Package files, and the rule books' own diagrams, which the typesetter gets as SVG images."""
     assert hostile_kit.fetched, "the fetcher was not used"
-    outside = [url for url in hostile_kit.fetched if not package_file(url)]
+    html = books_html(hostile_kit.spec)
+    outside = [url for url in hostile_kit.fetched if not package_file(url) and not own_diagram(url, html)]
     assert outside == []
+    assert any(own_diagram(url, html) for url in hostile_kit.fetched), "the diagrams were typeset inline"
 
 
 def test_no_pdf_holds_links_or_scripts(hostile_kit: Kit) -> None:
@@ -301,6 +321,40 @@ def test_the_fetcher_refuses_everything_but_package_files(url: str) -> None:
 def test_the_fetcher_refuses_a_nul_as_fatal(url: str) -> None:
     with pytest.raises(FatalURLFetchingError):
         PackageOnlyFetcher().fetch(url.replace("TEMPLATES", _templates()))
+
+
+def test_the_fetcher_serves_an_svg_image_and_nothing_else_as_data() -> None:
+    svg = b'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text y="9">7</text></svg>'
+    response = PackageOnlyFetcher().fetch(fetcher_module.SVG_DATA + base64.b64encode(svg).decode())
+    assert response.read() == svg
+    png = base64.b64encode(b"\x89PNG\r\n\x1a\n").decode()
+    for url in (fetcher_module.SVG_DATA + png, fetcher_module.SVG_DATA + "not base64!", "data:image/svg+xml," + svg.decode()):
+        with pytest.raises(FatalURLFetchingError):
+            PackageOnlyFetcher().fetch(url)
+
+
+def test_an_svg_image_fetches_through_the_same_fetcher() -> None:
+    """What an SVG image refers to is asked of the booklet's fetcher, which refuses it as it would the
+    page's own request (WeasyPrint then leaves the image out)."""
+    import weasyprint
+
+    svg = f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10"><image xlink:href="{FILE_URL}" width="10" height="10"/></svg>'
+    html = f'<img src="{fetcher_module.SVG_DATA}{base64.b64encode(svg.encode()).decode()}">'
+    refused: list[str] = []
+    real = PackageOnlyFetcher.fetch
+
+    def spy(self: PackageOnlyFetcher, url: str, headers: object = None) -> object:
+        try:
+            return real(self, url, headers)
+        except FatalURLFetchingError:
+            refused.append(url)
+            raise
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(fetcher_module.PackageOnlyFetcher, "fetch", spy)
+        mp.setattr(weasyprint.LOGGER, "disabled", True)
+        weasyprint.HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=PackageOnlyFetcher()).write_pdf()
+    assert refused == [FILE_URL]
 
 
 def test_the_fetcher_serves_the_package_files_the_booklet_needs() -> None:

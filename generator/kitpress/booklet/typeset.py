@@ -4,6 +4,7 @@ autoescaped, typeset by WeasyPrint; what goes in which book is the pack's (bookl
 
 from __future__ import annotations
 
+import base64
 import functools
 import importlib
 import logging
@@ -149,6 +150,19 @@ class Figure:
     svg: Markup
     width: float  # as printed, pt
     height: float
+
+    @property
+    def image(self) -> Markup:
+        """The diagram as the typesetter gets it: an image of the same SVG, not SVG inline in the page.
+        Inline, each of its hundreds of elements is parsed as HTML and given a style like any paragraph,
+        which was a fifth of a teacher's book's typesetting; an image's SVG is parsed once, as XML, and
+        prints the same (the same text, in the same fonts, at the same size)."""
+        svg = str(self.svg)
+        if "xmlns=" not in svg[: svg.index(">")]:  # HTML implies the SVG namespace, an image must name it
+            svg = svg.replace("<svg", '<svg xmlns="http://www.w3.org/2000/svg"', 1)
+        uri = "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+        size = f"width: {self.width:.2f}pt; height: {self.height:.2f}pt"
+        return Markup(f'<img class="art" alt="" src="{uri}" style="{size}">')
 
 
 UNITS = {"pt": 1.0, "px": 0.75, "mm": MM, "cm": 10 * MM, "in": 72.0, "": 0.75}
@@ -345,13 +359,14 @@ def checklist_before_examples(parts: tuple[str, ...]) -> tuple[str, ...]:
     return (*rest[:at], CHECKLIST, *rest[at:])
 
 
-def render_html(loaded: LoadedSpec, replays: list[Replay], paper: str, half: bool = False, checklist_first: bool = False) -> str:
-    """The student rules' HTML."""
-    return _environment().get_template("booklet.html").render(context(loaded, replays, paper, half, checklist_first))
+def render_html(loaded: LoadedSpec, replays: list[Replay], paper: str, half: bool = False, checklist_first: bool = False, images: bool = False) -> str:
+    """The student rules' HTML. The diagrams are inline SVG, which `lint` reads, or with `images` (for the
+    typesetter) images of the same SVG (Figure.image)."""
+    return _environment().get_template("booklet.html").render(context(loaded, replays, paper, half, checklist_first), images=images)
 
 
-def render_teachers_html(loaded: LoadedSpec, replays: list[Replay], paper: str) -> str:
-    return _environment().get_template("teachers-book.html").render(teachers_context(loaded, replays, paper))
+def render_teachers_html(loaded: LoadedSpec, replays: list[Replay], paper: str, images: bool = False) -> str:
+    return _environment().get_template("teachers-book.html").render(teachers_context(loaded, replays, paper), images=images)
 
 
 def render_pdf(loaded: LoadedSpec, replays: list[Replay], paper: str, half: bool = False) -> tuple[bytes, int]:
@@ -359,20 +374,20 @@ def render_pdf(loaded: LoadedSpec, replays: list[Replay], paper: str, half: bool
     diagram, so an example too tall for what is left of a page starts the next one; when that leaves a
     page more than half empty (or a last page that is), the referee checklist is set in front of the
     examples to fill it, if that leaves fewer such pages or fewer pages."""
-    first = _pdf(loaded, render_html(loaded, replays, paper, half))
+    first = _pdf(loaded, render_html(loaded, replays, paper, half, images=True))
     page = page_for(RULES, paper, half)
     fills = page_fills(first[0], page.top, page.bottom, page.columns)
     book = contents(loaded)
     if not (underfilled(fills) or fills[-1] < HALF) or checklist_before_examples(book.student) == book.student:
         return first
-    second = _pdf(loaded, render_html(loaded, replays, paper, half, checklist_first=True))
+    second = _pdf(loaded, render_html(loaded, replays, paper, half, checklist_first=True, images=True))
     again = page_fills(second[0], page.top, page.bottom, page.columns)
     return second if (underfilled(again), second[1]) < (underfilled(fills), first[1]) else first
 
 
 def render_teachers_pdf(loaded: LoadedSpec, replays: list[Replay], paper: str) -> tuple[bytes, int]:
     """The teacher's book as PDF bytes, and its page count."""
-    return _pdf(loaded, render_teachers_html(loaded, replays, paper))
+    return _pdf(loaded, render_teachers_html(loaded, replays, paper, images=True))
 
 
 @functools.cache
