@@ -374,15 +374,11 @@ def render_pdf(loaded: LoadedSpec, replays: list[Replay], paper: str, half: bool
     diagram, so an example too tall for what is left of a page starts the next one; when that leaves a
     page more than half empty (or a last page that is), the referee checklist is set in front of the
     examples to fill it, if that leaves fewer such pages or fewer pages."""
-    first = _pdf(loaded, render_html(loaded, replays, paper, half, images=True))
-    page = page_for(RULES, paper, half)
-    fills = page_fills(first[0], page.top, page.bottom, page.columns)
+    first = render_html(loaded, replays, paper, half, images=True)
     book = contents(loaded)
-    if not (underfilled(fills) or fills[-1] < HALF) or checklist_before_examples(book.student) == book.student:
-        return first
-    second = _pdf(loaded, render_html(loaded, replays, paper, half, checklist_first=True, images=True))
-    again = page_fills(second[0], page.top, page.bottom, page.columns)
-    return second if (underfilled(again), second[1]) < (underfilled(fills), first[1]) else first
+    if checklist_before_examples(book.student) == book.student:  # nothing to move
+        return _pdf(loaded, first)
+    return _pdf(loaded, first, render_html(loaded, replays, paper, half, checklist_first=True, images=True), fill=page_for(RULES, paper, half))
 
 
 def render_teachers_pdf(loaded: LoadedSpec, replays: list[Replay], paper: str) -> tuple[bytes, int]:
@@ -400,11 +396,11 @@ def _typesetter() -> str:
     return " ".join(f"{n}={version(n)}" for n in names) + f" harfbuzz-subset={ctypes.util.find_library('harfbuzz-subset')}"
 
 
-def _pdf(loaded: LoadedSpec, html: str) -> tuple[bytes, int]:
+def _pdf(loaded: LoadedSpec, html: str, other: str = "", fill: Page | None = None) -> tuple[bytes, int]:
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     logging.getLogger("fontTools").setLevel(logging.ERROR)
     try:
-        return _typeset(html)
+        return _typeset(html, other, fill)
     except Exception as exc:
         from weasyprint.urls import FatalURLFetchingError  # imported only when something failed
 
@@ -414,24 +410,39 @@ def _pdf(loaded: LoadedSpec, html: str) -> tuple[bytes, int]:
 
 
 @functools.lru_cache(maxsize=8)
-def _typeset(html: str) -> tuple[bytes, int]:
+def _typeset(html: str, other: str = "", fill: Page | None = None) -> tuple[bytes, int]:
     """HTML to PDF. The same HTML gives the same bytes, so a rebuild (--watch, several presets on one
     paper, the next build of an unchanged book) reuses the typesetting, WeasyPrint's slowest part: in
-    this process, and through the disk cache in the next one."""
+    this process, and through the disk cache in the next one.
+
+    With `other`, the same book set another way: when `html` leaves a page of `fill`'s more than half
+    empty, or its last page, `other` is laid out too, and kept if it leaves fewer such pages or fewer
+    pages. Only the one kept is written out as PDF."""
     from kitpress import cache
     from kitpress.fingerprint import code_hash
 
     # The HTML, what it fetches (stylesheets, fonts: in kitpress's code hash), and the typesetter.
-    entry = cache.key(html, code_hash(), _typesetter())
+    entry = cache.key(html, *([other] if other else []), code_hash(), _typesetter())
     stored = cache.get("typeset", entry)
     if stored is not None:
         return stored[4:], int.from_bytes(stored[:4], "big")
+    document = _layout(html)
+    if other and fill is not None:
+        fills = page_fills(document, fill.top, fill.bottom, fill.columns)
+        if underfilled(fills) or fills[-1] < HALF:
+            second = _layout(other)
+            again = page_fills(second, fill.top, fill.bottom, fill.columns)
+            if (underfilled(again), len(second.pages)) < (underfilled(fills), len(document.pages)):
+                document = second
+    pdf, pages = bytes(document.write_pdf()), len(document.pages)
+    cache.put("typeset", entry, pages.to_bytes(4, "big") + pdf)
+    return pdf, pages
+
+
+def _layout(html: str) -> Any:
+    """The laid-out pages (a WeasyPrint Document), not yet written out."""
     import weasyprint  # only to typeset: importing it takes half a second
 
     from kitpress.booklet.fetcher import PackageOnlyFetcher
 
-    source = weasyprint.HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=PackageOnlyFetcher())
-    document = source.render()
-    pdf, pages = bytes(document.write_pdf()), len(document.pages)
-    cache.put("typeset", entry, pages.to_bytes(4, "big") + pdf)
-    return pdf, pages
+    return weasyprint.HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=PackageOnlyFetcher()).render()
