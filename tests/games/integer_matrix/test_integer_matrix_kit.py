@@ -184,18 +184,35 @@ def _mul(p: tuple[float, float], m: list[float]) -> tuple[float, float]:
     return m[0] * p[0] + m[2] * p[1] + m[4], m[1] * p[0] + m[3] * p[1] + m[5]
 
 
+def _times(m: list[float], n: list[float]) -> list[float]:
+    """m then n, as PDF matrices compose (a point is a row vector)."""
+    return [m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3], m[2] * n[0] + m[3] * n[2], m[2] * n[1] + m[3] * n[3], m[4] * n[0] + m[5] * n[2] + n[4], m[4] * n[1] + m[5] * n[3] + n[5]]
+
+
 def _numerals(page: PageObject) -> list[tuple[int, float, float, str]]:
     """(value, centre x, centre y, side word) for every disc numeral on a PDF page, the centre being the
-    middle of the numeral's glyphs in page coordinates, so it follows any rotation of the piece."""
+    middle of the numeral's glyphs in page coordinates, so it follows any rotation of the piece. A disc
+    drawn once into a form and placed several times: pypdf reports its text in the form's own space,
+    so each placement's matrix (the one in force at its Do) is composed on."""
     found: list[tuple[str, float, float, float]] = []
+    placed: list[list[float]] = []  # form space → page space, for the forms being read, innermost last
+
+    def before(op: bytes, args: object, cm: list[float], tm: list[float]) -> None:
+        if op == b"Do":
+            placed.append(_times(list(cm), placed[-1]) if placed else list(cm))
+
+    def after(op: bytes, args: object, cm: list[float], tm: list[float]) -> None:
+        if op == b"Do":
+            placed.pop()
 
     def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
         t = text.strip()
         if t:
             w = fonts.text_width(t, size, "bold")
-            found.append((t, *_mul(_mul((w / 2, 0.365 * size), tm), cm), size))
+            point = _mul(_mul((w / 2, 0.365 * size), tm), cm)
+            found.append((t, *(_mul(point, placed[-1]) if placed else point), size))
 
-    page.extract_text(visitor_text=visit)
+    page.extract_text(visitor_text=visit, visitor_operand_before=before, visitor_operand_after=after)
     words = [(t, x, y) for t, x, y, size in found if t in ("BLACK", "WHITE")]
     out = []
     for t, x, y, size in found:
