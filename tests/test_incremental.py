@@ -192,3 +192,36 @@ def test_low_ink_art_is_the_same_whatever_was_typeset_before(monkeypatch: pytest
     assert dict(ET._namespace_map) == before
     assert [a.svg for j in again for a in j.fronts] == [a.svg for j in first for a in j.fronts]
     assert all(a.svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"') for j in again for a in j.fronts)
+
+
+def test_a_changed_face_is_measured_again_and_its_deck_read_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One card's art changed: the preflight measures that card's face alone (lint.measure), reads
+    every other face of the deck back from the cache, and finds what a preflight from nothing finds."""
+    from kitpress.lint import measure as measuring
+
+    monkeypatch.setenv("KITPRESS_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(build, "_LINTED", {})
+    monkeypatch.setattr(build, "_MEASURED", {})
+    loaded = load_spec(GAME)
+    jobs = build._render_jobs(loaded)
+    build._lint(loaded, jobs)
+    measured: list[str] = []
+    original = measuring.measure
+
+    def counting(job: object, arts: list[object], *args: object) -> object:
+        measured.extend(a.name for a in arts)  # type: ignore[attr-defined]
+        return original(job, arts, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(measuring, "measure", counting)
+    monkeypatch.setattr(build, "_LINTED", {})  # a new process: only the disk cache is left
+    monkeypatch.setattr(build, "_MEASURED", {})
+    deck = next(j for j in jobs if j.kind == "cards")
+    card = deck.fronts[0]
+    changed_deck = replace(deck, fronts=tuple(replace(a, svg=a.svg.replace("</svg>", "<!-- x --></svg>")) if a.svg == card.svg else a for a in deck.fronts))
+    changed = [changed_deck if j is deck else j for j in jobs]
+    found = build._lint(loaded, changed)
+    assert measured == [card.name]
+    monkeypatch.setenv("KITPRESS_CACHE", "off")
+    monkeypatch.setattr(build, "_LINTED", {})
+    monkeypatch.setattr(build, "_MEASURED", {})
+    assert found == lint_jobs(loaded, changed)
