@@ -68,18 +68,18 @@ def test_the_oldest_entries_go_first(folder: Path, monkeypatch: pytest.MonkeyPat
 
 
 def test_the_preflight_is_cached_by_the_pieces_it_measured(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from kitpress import build
+    from kitpress import build, preflight
     from kitpress.spec.load import load_spec
 
     loaded = load_spec("momentum-game")
     jobs = build._render_jobs(loaded)
-    monkeypatch.setattr(build, "_LINTED", {})
-    fresh = build._lint(loaded, jobs)
+    monkeypatch.setattr(preflight, "_LINTED", {})
+    fresh = preflight.checked(loaded, jobs)
     entries = list((folder.parent / "preflight").iterdir())
     assert len(entries) == len(jobs)  # one entry per job
-    monkeypatch.setattr(build, "_LINTED", {})
-    assert build._lint(loaded, jobs) == fresh  # read back from the disk
-    monkeypatch.setattr(build, "_LINTED", {})
+    monkeypatch.setattr(preflight, "_LINTED", {})
+    assert preflight.checked(loaded, jobs) == fresh  # read back from the disk
+    monkeypatch.setattr(preflight, "_LINTED", {})
     changed = [replace(jobs[0], fronts=(replace(jobs[0].fronts[0], svg=jobs[0].fronts[0].svg.replace("</svg>", "<!-- x --></svg>")), *jobs[0].fronts[1:])), *jobs[1:]]
-    build._lint(loaded, changed)
+    preflight.checked(loaded, changed)
     assert len(list((folder.parent / "preflight").iterdir())) == len(jobs) + 1  # another piece: its job's entry

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from click.testing import Result
 
-from kitpress import build
+from kitpress import build, preflight
 from kitpress.lint import lint_jobs
 from kitpress.spec.load import load_spec
 
@@ -86,15 +86,15 @@ def test_a_changed_label_rewrites_only_the_files_whose_bytes_changed(run_cli: Ca
 
 def test_the_cache_gives_the_bytes_of_a_fresh_build_and_is_safe_to_delete(run_cli: Callable[..., Result], spec: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KITPRESS_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr(build, "_LINTED", {})
+    monkeypatch.setattr(preflight, "_LINTED", {})
     kits = []
     for name in ("cold", "warm", "deleted", "off"):
         if name == "deleted":
             shutil.rmtree(tmp_path / "cache")
-            monkeypatch.setattr(build, "_LINTED", {})
+            monkeypatch.setattr(preflight, "_LINTED", {})
         if name == "off":
             monkeypatch.setenv("KITPRESS_CACHE", "off")
-            monkeypatch.setattr(build, "_LINTED", {})
+            monkeypatch.setattr(preflight, "_LINTED", {})
         assert run_cli("build", spec, "--paper", "letter", "--out", tmp_path / name).exit_code == 0
         kits.append(digests(tmp_path / name / GAME))
         if name == "cold":
@@ -116,17 +116,17 @@ def test_a_damaged_sheet_entry_is_drawn_again(run_cli: Callable[..., Result], sp
 @pytest.mark.parametrize("game", ["momentum-game", "integer-matrix"])  # colour pairs declared; guessed from the art
 def test_the_preflight_job_by_job_is_the_preflight_of_all_jobs(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KITPRESS_CACHE", "off")
-    monkeypatch.setattr(build, "_LINTED", {})
+    monkeypatch.setattr(preflight, "_LINTED", {})
     loaded = load_spec(game)
     jobs = build._render_jobs(loaded)
     for ink in ("full", "low"):
-        inked = build._ink(jobs, ink)
-        assert build._lint(loaded, inked) == lint_jobs(loaded, inked), ink
+        inked = preflight.inked(jobs, ink)
+        assert preflight.checked(loaded, inked) == lint_jobs(loaded, inked), ink
 
 
 def test_a_changed_job_is_measured_again_and_the_others_read_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KITPRESS_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr(build, "_LINTED", {})
+    monkeypatch.setattr(preflight, "_LINTED", {})
     loaded = load_spec(GAME)
     jobs = build._render_jobs(loaded)
     measured: list[str] = []
@@ -139,13 +139,13 @@ def test_a_changed_job_is_measured_again_and_the_others_read_back(tmp_path: Path
         return original(game, job, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(core, "_check_job", counting)
-    first = build._lint(loaded, jobs)
+    first = preflight.checked(loaded, jobs)
     assert sorted(measured) == sorted(j.name for j in jobs)
-    monkeypatch.setattr(build, "_LINTED", {})  # a new process: only the disk cache is left
+    monkeypatch.setattr(preflight, "_LINTED", {})  # a new process: only the disk cache is left
     measured.clear()
     svg = jobs[0].fronts[0].svg  # every copy of that face, so the copies still print alike
     changed = [replace(jobs[0], fronts=tuple(replace(a, svg=a.svg.replace("</svg>", "<!-- x --></svg>")) if a.svg == svg else a for a in jobs[0].fronts)), *jobs[1:]]
-    assert build._lint(loaded, changed) == first
+    assert preflight.checked(loaded, changed) == first
     assert measured == [jobs[0].name]
 
 
@@ -184,11 +184,11 @@ def test_low_ink_art_is_the_same_whatever_was_typeset_before(monkeypatch: pytest
 
     monkeypatch.setenv("KITPRESS_CACHE", "off")
     jobs = build._render_jobs(load_spec(GAME))
-    first = build._ink(jobs, "low")
+    first = preflight.inked(jobs, "low")
     import weasyprint.pdf.metadata  # noqa: F401  (registers its namespaces, as typesetting a book does)
 
     before = dict(ET._namespace_map)
-    again = build._ink(jobs, "low")
+    again = preflight.inked(jobs, "low")
     assert dict(ET._namespace_map) == before
     assert [a.svg for j in again for a in j.fronts] == [a.svg for j in first for a in j.fronts]
     assert all(a.svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"') for j in again for a in j.fronts)
@@ -200,11 +200,11 @@ def test_a_changed_face_is_measured_again_and_its_deck_read_back(tmp_path: Path,
     from kitpress.lint import measure as measuring
 
     monkeypatch.setenv("KITPRESS_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr(build, "_LINTED", {})
-    monkeypatch.setattr(build, "_MEASURED", {})
+    monkeypatch.setattr(preflight, "_LINTED", {})
+    monkeypatch.setattr(preflight, "_MEASURED", {})
     loaded = load_spec(GAME)
     jobs = build._render_jobs(loaded)
-    build._lint(loaded, jobs)
+    preflight.checked(loaded, jobs)
     measured: list[str] = []
     original = measuring.measure
 
@@ -213,15 +213,15 @@ def test_a_changed_face_is_measured_again_and_its_deck_read_back(tmp_path: Path,
         return original(job, arts, *args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(measuring, "measure", counting)
-    monkeypatch.setattr(build, "_LINTED", {})  # a new process: only the disk cache is left
-    monkeypatch.setattr(build, "_MEASURED", {})
+    monkeypatch.setattr(preflight, "_LINTED", {})  # a new process: only the disk cache is left
+    monkeypatch.setattr(preflight, "_MEASURED", {})
     deck = next(j for j in jobs if j.kind == "cards")
     card = deck.fronts[0]
     changed_deck = replace(deck, fronts=tuple(replace(a, svg=a.svg.replace("</svg>", "<!-- x --></svg>")) if a.svg == card.svg else a for a in deck.fronts))
     changed = [changed_deck if j is deck else j for j in jobs]
-    found = build._lint(loaded, changed)
+    found = preflight.checked(loaded, changed)
     assert measured == [card.name]
     monkeypatch.setenv("KITPRESS_CACHE", "off")
-    monkeypatch.setattr(build, "_LINTED", {})
-    monkeypatch.setattr(build, "_MEASURED", {})
+    monkeypatch.setattr(preflight, "_LINTED", {})
+    monkeypatch.setattr(preflight, "_MEASURED", {})
     assert found == lint_jobs(loaded, changed)

@@ -365,7 +365,7 @@ def test_lint_command_bad_game() -> None:
 def test_every_game_passes_the_preflight_in_full_and_low_ink(game: str) -> None:
     """The low-ink build is what a school's black-and-white laser prints: its faces must still differ
     without colour, and its text must fit, like the full-colour kit's."""
-    from kitpress.build import _ink
+    from kitpress.preflight import inked as _ink
 
     loaded = load_spec(game)
     jobs = renderer(loaded.spec.engine).jobs(loaded)

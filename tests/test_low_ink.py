@@ -12,7 +12,7 @@ from functools import cache
 import numpy as np
 import pytest
 
-from kitpress import build
+from kitpress import preflight
 from kitpress.lint import colour, errors, lint_jobs, raster
 from kitpress.packs import art_for, shipped_specs
 from kitpress.pieces import BLEED, Art, PrintJob
@@ -76,7 +76,7 @@ def _ratio(a: float, b: float) -> float:
 @pytest.mark.parametrize("game", sorted(shipped_specs()))
 def test_low_ink_jobs_pass_the_colour_only_and_contrast_checks(game: str) -> None:
     loaded, jobs = _game(game)
-    low = build._ink(list(jobs), "low")
+    low = preflight.inked(list(jobs), "low")
     assert any(a.svg != b.svg for j, lj in zip(jobs, low, strict=True) for a, b in zip(j.fronts, lj.fronts, strict=True))  # low ink did something
     findings = lint_jobs(loaded, low)
     assert [str(f) for f in errors(findings) if f.check in ("colour-only", "contrast")] == []
@@ -86,9 +86,9 @@ def test_build_lints_the_low_ink_form_even_for_a_full_ink_kit(monkeypatch: pytes
     """A low-ink pass that blanks every colour makes all cards print alike: a full-ink build must refuse."""
     loaded, jobs = _game("momentum-game")
     cards = [j for j in jobs if j.name == "cards"]
-    assert errors(build.preflight_inks(loaded, cards, [Preset()])) == []
-    monkeypatch.setattr(build, "low_ink", lambda svg: re.sub(r'(fill|stroke)="#[0-9a-fA-F]{6}"', r'\1="#ffffff"', svg))
-    found = errors(build.preflight_inks(loaded, cards, [Preset()]))
+    assert errors(preflight.preflight_inks(loaded, cards, [Preset()])) == []
+    monkeypatch.setattr(preflight, "low_ink", lambda svg: re.sub(r'(fill|stroke)="#[0-9a-fA-F]{6}"', r'\1="#ffffff"', svg))
+    found = errors(preflight.preflight_inks(loaded, cards, [Preset()]))
     assert found and {(f.component, f.check) for f in found} == {("cards (low ink)", "colour-only")}
 
 
@@ -186,7 +186,7 @@ def test_lint_checks_the_low_ink_form_by_default(monkeypatch: pytest.MonkeyPatch
 
     from kitpress.cli import main
 
-    monkeypatch.setattr(build, "low_ink", lambda svg: re.sub(r'(fill|stroke)="#[0-9a-fA-F]{6}"', r'\1="#ffffff"', svg))
+    monkeypatch.setattr(preflight, "low_ink", lambda svg: re.sub(r'(fill|stroke)="#[0-9a-fA-F]{6}"', r'\1="#ffffff"', svg))
     result = CliRunner().invoke(main, ["lint", "momentum-game"])
     assert result.exit_code == 1
     assert "momentum-game: cards (low ink): " in result.output and "[colour-only]" in result.output

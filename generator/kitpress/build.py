@@ -3,13 +3,12 @@ each game's manifest last. A bad spec or a failed example therefore writes nothi
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import hashlib
 import json
 import os
 from collections import Counter
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,13 +22,12 @@ from kitpress.fingerprint import build_options, inputs_hash, up_to_date
 from kitpress.lint.findings import Finding, LintFailed, errors
 from kitpress.packs import art_for
 from kitpress.pieces import Art, PrintJob
-from kitpress.render.ink import low_ink
+from kitpress.preflight import inked, preflight_inks
 from kitpress.sheets.impose import Page, SetLayout, backs_only_pages, printed_pages, set_layout
 from kitpress.sheets.presets import SERVICE_IMAGES, Preset
 from kitpress.spec.load import LoadedSpec, load_spec
 
 if TYPE_CHECKING:
-    from kitpress.lint.measure import Ask, Measured
     from kitpress.parallel import BookPart, Prepared
 
 
@@ -101,7 +99,7 @@ def pages_pdf(pages: list[Page], title: str, kind: str) -> bytes:
 
 def set_jobs(loaded: LoadedSpec, preset: Preset) -> tuple[list[PrintJob], SetLayout]:
     """The game's print jobs in the preset's ink, and where a set's small pieces print."""
-    jobs = _ink(_render_jobs(loaded), preset.ink)
+    jobs = inked(_render_jobs(loaded), preset.ink)
     return jobs, set_layout(jobs, preset)
 
 
@@ -164,156 +162,9 @@ def _tts_files(loaded: LoadedSpec, jobs: list[PrintJob]) -> list[KitFile]:
     return [KitFile(o.path, o.kind, o.data, extra=o.extra) for o in export(loaded.id, loaded.spec.identity.title, jobs)]
 
 
-def _ink(jobs: list[PrintJob], ink: str) -> list[PrintJob]:
-    if ink == "full":
-        return jobs
-    return [_low_ink_job(job) for job in jobs]
-
-
-def _low_ink_job(job: PrintJob) -> PrintJob:
-    """The job with its art in low ink, each distinct SVG converted once and kept in the disk cache by
-    its own content (every build preflights the low-ink form: a changed card converts that card)."""
-    from kitpress import cache
-    from kitpress.fingerprint import code_hash
-
-    # The converter is named too: the same code, but a converter put in its place (a test's), is another key.
-    converter = f"{code_hash()} {low_ink.__module__}.{low_ink.__qualname__}"
-    lighter: dict[str, str] = {}
-    for svg in dict.fromkeys(art.svg for art in (*job.fronts, *job.backs)):
-        key = cache.key(converter, svg)
-        stored = cache.get("low-ink", key)
-        if stored is None:
-            with _svg_default_namespace():
-                stored = low_ink(svg).encode("utf-8")
-            cache.put("low-ink", key, stored)
-        lighter[svg] = stored.decode("utf-8")
-    return replace(job, fronts=tuple(replace(a, svg=lighter[a.svg]) for a in job.fronts), backs=tuple(replace(a, svg=lighter[a.svg]) for a in job.backs))
-
-
-@contextlib.contextmanager
-def _svg_default_namespace() -> Iterator[None]:
-    """low_ink writes its SVG with ElementTree, whose namespace prefixes are one map for the process:
-    render.ink makes SVG the default namespace when imported, and WeasyPrint's pdf.metadata, imported
-    when a book is typeset, takes the default prefix for itself, after which the same art comes out as
-    <ns0:svg>. So the bytes of low-ink art depended on whether a book had been typeset before in the
-    process (a second game, a --watch rebuild, a cache miss). The art is converted with SVG as the
-    default namespace, as in a fresh process, and the map is put back as it was for WeasyPrint."""
-    import xml.etree.ElementTree as ET
-
-    from kitpress.render.ink import SVG_NS
-
-    names = ET._namespace_map  # the module's own map, which register_namespace edits
-    saved = dict(names)
-    ET.register_namespace("", SVG_NS)
-    try:
-        yield
-    finally:
-        names.clear()
-        names.update(saved)
-
-
 def _render_jobs(loaded: LoadedSpec) -> list[PrintJob]:
     # The pack's art reads typed models that were checked when the spec loaded: a fault in it is a bug.
     return list(art_for(loaded.spec.engine).jobs(loaded))
-
-
-_LINTED: dict[str, list[Finding]] = {}
-
-
-def _lint(loaded: LoadedSpec, jobs: list[PrintJob], printed: set[str] | None = None) -> list[Finding]:
-    """lint.check_jobs over the game's jobs, each job's own checks measured once per content: in this
-    process (rebuilds under --watch), and through the disk cache in the next build, so a build that
-    changes one job measures that job again and reads the others back. The checks across jobs (pieces
-    against the boxes they go in, the declared colour pairs) are cheap and run every time.
-    `printed`: the names of the jobs whose pieces the files being built print (`build --only`); the
-    others' findings are left out, and their own checks are not run."""
-    from kitpress.lint import fit
-    from kitpress.lint.pairs import declared_pairs, unique
-
-    pairs = declared_pairs(loaded)
-    findings: list[Finding] = []
-    for job in jobs:
-        if printed is None or job.name in printed:
-            findings += _job_preflight(loaded.id, job, derive_pairs=pairs is None)
-    findings += [f for f in fit.check(loaded.id, jobs) if printed is None or f.component in printed]
-    if pairs:
-        findings += _pairs_preflight(loaded.id, pairs)
-    return unique(findings)
-
-
-def _pairs_preflight(game: str, pairs: list[tuple[str, str, str]]) -> list[Finding]:
-    """lint.pairs.check_declared through the disk cache: the colour maths need numpy, which a build
-    whose every other check is read back would import for this alone."""
-    from kitpress import cache
-    from kitpress.fingerprint import code_hash
-    from kitpress.lint.pairs import check_declared
-
-    key = cache.key(code_hash(), game, json.dumps(pairs))
-    stored = cache.get("colour-pairs", key)
-    if stored is not None:
-        return [Finding(**f) for f in json.loads(stored)]
-    found = check_declared(game, pairs)
-    cache.put("colour-pairs", key, json.dumps([asdict(f) for f in found]).encode("utf-8"))
-    return found
-
-
-def _job_preflight(game: str, job: PrintJob, derive_pairs: bool) -> list[Finding]:
-    from kitpress import cache
-    from kitpress.fingerprint import code_hash
-    # Everything one job's checks read: the pieces as drawn and cut, and whether colour pairs are guessed.
-    parts: list[str] = [code_hash(), game, str(derive_pairs), f"{job.kind}|{job.name}|{job.layout}|{len(job.fronts)}|{len(job.backs)}"]
-    for art in (*job.fronts, *job.backs):
-        parts += [json.dumps([art.name, art.trim_w, art.trim_h, art.bleed, art.shape, art.fits]), art.svg]
-    key = cache.key(*parts)
-    if key not in _LINTED:
-        stored = cache.get("preflight", key)
-        if stored is not None:
-            _LINTED[key] = [Finding(**f) for f in json.loads(stored)]
-        else:
-            from kitpress.lint.core import _check_job  # numpy, ReportLab, the PDF readers: only to measure
-
-            _LINTED[key] = _check_job(game, job, derive_pairs=derive_pairs, raster_checks=True, measurer=_measured)
-            cache.put("preflight", key, json.dumps([asdict(f) for f in _LINTED[key]]).encode("utf-8"))
-    return _LINTED[key]
-
-
-_MEASURED: dict[str, bytes] = {}
-
-
-def _measured(job: PrintJob, arts: Sequence[Art], asks: Sequence[Ask], raster_checks: bool) -> list[Measured]:
-    """lint.measure.measure face by face through the caches: a job that changed measures only its faces
-    that did (a card's new label: that card, not the deck), in this process and the next build."""
-    from kitpress import cache
-    from kitpress.fingerprint import code_hash
-    from kitpress.lint.measure import Measured, measure
-
-    # Everything a face's checks read: the face as drawn and cut, its job's kind and layout, what is asked.
-    keys = [cache.key(code_hash(), f"{job.kind}|{job.layout}|{raster_checks}|{ask.mono}|{ask.dominant}", json.dumps([a.trim_w, a.trim_h, a.bleed, a.shape, a.fits]), a.svg) for a, ask in zip(arts, asks, strict=True)]
-    for key in keys:
-        if key not in _MEASURED and (stored := cache.get("faces", key)) is not None:
-            _MEASURED[key] = stored
-    todo = [i for i, key in enumerate(keys) if key not in _MEASURED]
-    if todo:
-        for i, done in zip(todo, measure(job, [arts[i] for i in todo], [asks[i] for i in todo], raster_checks), strict=True):
-            _MEASURED[keys[i]] = done.to_bytes()
-            cache.put("faces", keys[i], _MEASURED[keys[i]])
-    return [Measured.from_bytes(_MEASURED[key]) for key in keys]
-
-
-def preflight_inks(loaded: LoadedSpec, base_jobs: list[PrintJob], presets: list[Preset], printed: set[str] | None = None) -> list[Finding]:
-    """The job checks on every ink the presets print, and always on the low-ink form too: a kit must not
-    ship whose low-ink print (a school's black-and-white laser) loses a meaning, whichever ink this build
-    writes. A finding only the low-ink form has is named so: "cards (low ink)"."""
-    inks = list(dict.fromkeys([*(p.ink for p in presets), "low"]))
-    found = {ink: _lint(loaded, _ink(base_jobs, ink), printed) for ink in inks}
-    full = set(found.get("full", []))
-    findings: list[Finding] = []
-    for ink, listed in found.items():
-        if ink == "full":
-            findings += listed
-        else:
-            findings += [replace(f, component=f"{f.component} ({ink} ink)") for f in listed if f not in full]
-    return findings
 
 
 BUILD_KINDS = ("booklet", "teachers-book", "calibration", "changed")  # the files the build itself adds to the jobs'
@@ -379,7 +230,7 @@ def _assembly_pages(loaded: LoadedSpec, presets: list[Preset], base_jobs: list[P
     entries = [f.entry() for f in files]
     out: list[KitFile] = []
     for preset in {p.paper: p for p in reversed(presets)}.values():
-        jobs = {stock.job_path(loaded.id, job, preset): job for job in _ink(base_jobs, preset.ink)}
+        jobs = {stock.job_path(loaded.id, job, preset): job for job in inked(base_jobs, preset.ink)}
         # through the cache: a rebuild whose files changed only in what the page does not show reuses it
         key = cache.key(code_hash(), _drawing_libraries(), _drawn_with(), page_inputs(loaded, preset.paper, entries, jobs))
         stored = cache.get("assembly", key)
@@ -432,7 +283,7 @@ def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False, 
     else:
         findings = list(ready.findings) if ready.findings is not None else preflight_inks(loaded, base_jobs, presets)
     for preset in presets:
-        jobs = _ink(base_jobs, preset.ink)
+        jobs = inked(base_jobs, preset.ink)
         if preset.layout == "tts":  # digital playtesting: pictures and a saved object, no print sheets
             add(_tts_files(loaded, [job for job in jobs if wanted.job(job)]))
             continue

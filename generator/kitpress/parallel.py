@@ -65,12 +65,12 @@ def _load(source: str, variant: str | None) -> LoadedSpec:
 def _part(source: str, variant: str | None, presets: list[Preset], part: BookPart) -> Any:
     """One part of one game, in a worker: a book's (PDF, pages), or the preflight's findings; None when
     it fails (the game's own round reports it)."""
-    from kitpress import build
+    from kitpress import build, preflight
 
     try:
         loaded = _load(source, variant)
         if part == PREFLIGHT:
-            return build.preflight_inks(loaded, build._render_jobs(loaded), presets)
+            return preflight.preflight_inks(loaded, build._render_jobs(loaded), presets)
         return build.typeset_book(loaded, build.verified_replays(loaded), part)
     except KitpressError:
         return None

@@ -35,11 +35,11 @@ def _pdf_files(paths: tuple[Path, ...]) -> list[Path]:
 
 def lint_game(game: str, variant: str | None, ink: str) -> tuple[list[str], int]:
     """The report lines for one game and its exit code."""
-    from kitpress.build import preflight_inks
     from kitpress.lint import errors, lint_jobs, lint_words
     from kitpress.lint.places import located
     from kitpress.lint.todo import todo_markers
     from kitpress.packs import pack_for
+    from kitpress.preflight import preflight_inks
     from kitpress.render.svgkit import shrinks
     from kitpress.sheets.presets import Preset
     from kitpress.spec.load import load_spec

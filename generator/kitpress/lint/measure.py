@@ -1,7 +1,7 @@
 """A face's own checks, and what the checks across a job's faces need of it, measured face by face.
 
 Everything here depends only on the face (its SVG, size, bleed and shape) and on its job's kind and
-layout, so a build keeps it per face (build._measured) and measures again only the faces that changed:
+layout, so a build keeps it per face (preflight._measured) and measures again only the faces that changed:
 a card's new label costs that card, not the deck. What needs two faces at once (do two print alike in
 black and white, are two dominant colours told apart) is left to lint.core, from these results.
 """
