@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 
 def inked(jobs: list[PrintJob], ink: str) -> list[PrintJob]:
+    """The jobs as this ink prints them: as drawn ("full"), or with their art in low ink."""
     if ink == "full":
         return jobs
     return [_low_ink_job(job) for job in jobs]
