@@ -404,15 +404,6 @@ class RenderFailed(KitpressError):
         return self._lines
 
 
-def _render_in_worker(source: str, variant: str | None, presets: list[Preset], force: bool, only: Only | None = None) -> list[KitFile] | tuple[list[str], int]:
-    """One game's kit in a worker process: its files, or the lines and exit code of its expected failure
-    (sent as plain data: an exception with its own constructor does not always survive pickling)."""
-    try:
-        return render_game(load_spec(source, variant), presets, force, only)
-    except KitpressError as exc:
-        return exc.lines(), exc.exit_code
-
-
 def _render_all(specs: list[LoadedSpec], presets: list[Preset], force: bool, jobs: int | None, progress: Callable[[str], None] | None, only: Only | None = None) -> list[list[KitFile]]:
     """Every game's kit, in the order given. With more than one game and one core, games render side by
     side in worker processes; the kits are the same bytes either way, and the first failure in game order
@@ -425,40 +416,19 @@ def _render_all(specs: list[LoadedSpec], presets: list[Preset], force: bool, job
                 progress(spec.id)
             out.append(render_game(spec, presets, force, only))
         return out
-    from concurrent.futures import as_completed
-
-    from kitpress.parallel import render_spread
+    from kitpress.parallel import render_games
     from kitpress.workers import worker_pool
 
-    if only is None:  # a whole kit: its books and preflight first, side by side, then each game's kit
-        with worker_pool(workers) as pool:
-            try:
-                spread = render_spread(pool, specs, presets, force, progress)
-            except BaseException:
-                pool.shutdown(wait=False, cancel_futures=True)
-                raise
-        for result in spread:
-            if isinstance(result, tuple):
-                raise RenderFailed(*result)
-        return spread  # type: ignore[return-value]
-
-    # The longest first, so that no core is left with a long game at the end: a game's time goes mostly
-    # into typesetting its books, and its spec's length is a fair measure of theirs.
-    longest_first = sorted(range(len(specs)), key=lambda i: -specs[i].source.stat().st_size)
     with worker_pool(workers) as pool:
-        futures = {i: pool.submit(_render_in_worker, str(specs[i].source), specs[i].variant, presets, force, only) for i in longest_first}
         try:
-            for done in as_completed(futures.values()):  # progress as each game finishes
-                if progress:
-                    progress(next(specs[i].id for i, f in futures.items() if f is done))
-            results = [futures[i].result() for i in range(len(specs))]  # in the order given
+            results = render_games(pool, specs, presets, force, only, progress)
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
     for result in results:
         if isinstance(result, tuple):
             raise RenderFailed(*result)
-    return results  # type: ignore[return-value]
+    return results
 
 
 def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant: str | None = None, force: bool = False, progress: Callable[[str], None] | None = None, say: Callable[[str], None] | None = None, jobs: int | None = None, only: Only | None = None, printer: dict[str, Any] | None = None) -> list[str]:

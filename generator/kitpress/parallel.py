@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from kitpress.errors import KitpressError
 
 if TYPE_CHECKING:
-    from kitpress.build import KitFile
+    from kitpress.build import Only
     from kitpress.lint.findings import Finding
     from kitpress.sheets.presets import Preset
     from kitpress.spec.load import LoadedSpec
@@ -76,22 +76,40 @@ def _part(source: str, variant: str | None, presets: list[Preset], part: BookPar
         return None
 
 
-def _game(source: str, variant: str | None, presets: list[Preset], force: bool, prepared: Prepared) -> list[KitFile] | tuple[list[str], int]:
-    """One game's kit from its prepared parts, or the lines and exit code of its expected failure (sent
-    as plain data: an exception with its own constructor does not always survive pickling)."""
+def _game(source: str, variant: str | None, presets: list[Preset], force: bool, only: Only | None, prepared: Prepared | None) -> Any:
+    """One game's kit in a worker (from its prepared parts, if any), or the lines and exit code of its
+    expected failure (sent as plain data: an exception with its own constructor does not always survive
+    pickling)."""
     from kitpress import build
 
     try:
-        return build.render_game(_load(source, variant), presets, force, prepared=prepared)
+        return build.render_game(_load(source, variant), presets, force, only, prepared)
     except KitpressError as exc:
         return exc.lines(), exc.exit_code
 
 
-def render_spread(pool: ProcessPoolExecutor, specs: list[LoadedSpec], presets: list[Preset], force: bool, progress: Callable[[str], None] | None) -> list[list[KitFile] | tuple[list[str], int]]:
-    """Every game's kit (or its failure), in the order given, made in two rounds on the pool."""
-    size = {i: spec.source.stat().st_size for i, spec in enumerate(specs)}  # a spec's length: a fair measure of its books'
-    parts = [(i, part) for i in range(len(specs)) for part in (*book_parts(presets), PREFLIGHT)]
-    parts.sort(key=lambda p: (ORDER[p[1][0]], -size[p[0]]))
+def _longest_first(specs: list[LoadedSpec]) -> list[int]:
+    """The games' positions, the longest spec first: a game's time goes mostly into its books, and its
+    spec's length is a fair measure of theirs, so no core is left with a long game at the end."""
+    return sorted(range(len(specs)), key=lambda i: -specs[i].source.stat().st_size)
+
+
+def _kits(pool: ProcessPoolExecutor, specs: list[LoadedSpec], presets: list[Preset], force: bool, only: Only | None, prepared: list[Prepared] | None, progress: Callable[[str], None] | None) -> list[Any]:
+    """Each game's kit in a worker, the longest first; progress as each finishes; in the order given."""
+    futures: dict[int, Future[Any]] = {i: pool.submit(_game, str(specs[i].source), specs[i].variant, presets, force, only, prepared[i] if prepared else None) for i in _longest_first(specs)}
+    for done in as_completed(futures.values()):
+        if progress:
+            progress(next(specs[i].id for i, f in futures.items() if f is done))
+    return [futures[i].result() for i in range(len(specs))]
+
+
+def render_games(pool: ProcessPoolExecutor, specs: list[LoadedSpec], presets: list[Preset], force: bool, only: Only | None, progress: Callable[[str], None] | None) -> list[Any]:
+    """Every game's kit (or its failure), in the order given: a whole kit in two rounds (its books and
+    preflight first, side by side); `build --only`, game by game."""
+    if only is not None:
+        return _kits(pool, specs, presets, force, only, None, progress)
+    rank = {i: n for n, i in enumerate(_longest_first(specs))}
+    parts = sorted(((i, part) for i in range(len(specs)) for part in (*book_parts(presets), PREFLIGHT)), key=lambda p: (ORDER[p[1][0]], rank[p[0]]))
     first = {pool.submit(_part, str(specs[i].source), specs[i].variant, presets, part): (i, part) for i, part in parts}
     prepared = [Prepared() for _ in specs]
     for done in as_completed(first):
@@ -103,8 +121,4 @@ def render_spread(pool: ProcessPoolExecutor, specs: list[LoadedSpec], presets: l
             prepared[i].findings = result
         else:
             prepared[i].books[part] = result
-    second: dict[int, Future[Any]] = {i: pool.submit(_game, str(specs[i].source), specs[i].variant, presets, force, prepared[i]) for i in sorted(size, key=lambda i: -size[i])}
-    for done in as_completed(second.values()):  # progress as each game finishes
-        if progress:
-            progress(next(specs[i].id for i, f in second.items() if f is done))
-    return [second[i].result() for i in range(len(specs))]
+    return _kits(pool, specs, presets, force, None, prepared, progress)
