@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -144,7 +145,7 @@ def _from_located(located: Located, path: Path, variant: str | None) -> LoadedSp
     engine_cls = _engine_for(located, data)
     spec, engine = _validated(located, data, engine_cls)
     if variant is None:
-        _check_variants(located, data, spec, engine_cls, path)
+        _check_variants(located, data, spec, engine_cls)
     else:
         spec, engine = _varied(located, data, spec, engine_cls, variant)
     steps_at = step_positions(located, spec.examples, ("examples",), _variant_changes(spec, variant))
@@ -155,20 +156,18 @@ def _from_located(located: Located, path: Path, variant: str | None) -> LoadedSp
     return LoadedSpec(located.file, spec, engine, variant, path, lines, columns, typed, steps_at)
 
 
-def _check_variants(located: Located, data: dict[str, Any], spec: CommonSpec, engine_cls: type[Engine[Any, Any]], path: Path) -> None:
-    """Every variant makes a valid game, or the problems of all of them. That a spec file's variants are
-    valid is kept in the cache (keyed by the file and kitpress's code): validating Rummy's seven is most
-    of what loading it costs, and every command loads it. Problems are never kept, so always told."""
+def _check_variants(located: Located, data: dict[str, Any], spec: CommonSpec, engine_cls: type[Engine[Any, Any]]) -> None:
+    """Every variant makes a valid game, or the problems of all of them. That a spec's variants are valid
+    is kept in the cache, keyed by the data they were validated from (not the file, which may have been
+    saved again since it was read) and kitpress's code: validating Rummy's seven is most of what loading
+    it costs, and every command loads it. Problems are never kept, so always told."""
     if not spec.variants:
         return
     from kitpress import cache
     from kitpress.fingerprint import code_hash
 
-    try:
-        key = cache.key(code_hash(), path.read_bytes())
-    except OSError:
-        key = ""
-    if key and cache.get("valid-variants", key) == b"valid":
+    key = cache.key(code_hash(), json.dumps(data, sort_keys=True, default=str))
+    if cache.get("valid-variants", key) == b"valid":
         return
     problems: list[Problem] = []
     for var in spec.variants:
@@ -178,8 +177,7 @@ def _check_variants(located: Located, data: dict[str, Any], spec: CommonSpec, en
             problems += exc.problems
     if problems:
         raise InputError(problems)
-    if key:
-        cache.put("valid-variants", key, b"valid")
+    cache.put("valid-variants", key, b"valid")
 
 
 def _variant_changes(spec: CommonSpec, variant: str | None) -> dict[tuple[str | int, ...], str]:
