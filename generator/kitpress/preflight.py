@@ -131,7 +131,7 @@ def _job_preflight(game: str, job: PrintJob, derive_pairs: bool) -> list[Finding
     return _LINTED[key]
 
 
-_MEASURED: dict[str, bytes] = {}
+_MEASURED: dict[str, Measured] = {}
 
 
 def _measured(job: PrintJob, arts: Sequence[Art], asks: Sequence[Ask], raster_checks: bool) -> list[Measured]:
@@ -145,13 +145,13 @@ def _measured(job: PrintJob, arts: Sequence[Art], asks: Sequence[Ask], raster_ch
     keys = [cache.key(code_hash(), f"{job.kind}|{job.layout}|{raster_checks}|{ask.mono}|{ask.dominant}", json.dumps([a.trim_w, a.trim_h, a.bleed, a.shape, a.fits]), a.svg) for a, ask in zip(arts, asks, strict=True)]
     for key in keys:
         if key not in _MEASURED and (stored := cache.get("faces", key)) is not None:
-            _MEASURED[key] = stored
+            _MEASURED[key] = Measured.from_bytes(stored)
     todo = [i for i, key in enumerate(keys) if key not in _MEASURED]
     if todo:
         for i, done in zip(todo, measure(job, [arts[i] for i in todo], [asks[i] for i in todo], raster_checks), strict=True):
-            _MEASURED[keys[i]] = done.to_bytes()
-            cache.put("faces", keys[i], _MEASURED[keys[i]])
-    return [Measured.from_bytes(_MEASURED[key]) for key in keys]
+            _MEASURED[keys[i]] = done
+            cache.put("faces", keys[i], done.to_bytes())
+    return [_MEASURED[key] for key in keys]
 
 
 def preflight_inks(loaded: LoadedSpec, base_jobs: list[PrintJob], presets: list[Preset], printed: set[str] | None = None) -> list[Finding]:
