@@ -104,7 +104,7 @@ def test_booklet_prints_rules_examples_and_rulings(momentum_game_kit: Path) -> N
     assert "moves 2 spaces" in text and "1 → 0" in text and "Blue wins" in text
     assert reader.pages[0].mediabox[2] == pytest.approx(612) and reader.pages[0].mediabox[3] == pytest.approx(792)
     a4 = _pdf(momentum_game_kit, "momentum-game-rules-a4.pdf")
-    assert float(a4.pages[0].mediabox[2]) == pytest.approx(595.28, abs=0.1)
+    assert float(a4.pages[0].mediabox.width) == pytest.approx(595.28, abs=0.1) and float(a4.pages[0].mediabox.height) == pytest.approx(841.89, abs=0.1)
 
 
 def test_board_and_tokens_are_on_the_right_paper(momentum_game_kit: Path) -> None:

@@ -83,7 +83,7 @@ def test_every_bundled_kit_prints_no_internal_word(game: str, built_kit) -> None
     assert len(pdfs) >= 6 and any("teachers-book" in name for name, _ in pdfs)
     assert lint_printed(load_spec(game), pdfs, lists_files={n for n, _ in pdfs if is_assembly(n)}) == []
     assert lint_printed(load_spec(game), [p for p in pdfs if is_assembly(p[0])])  # it names files: only it may
-    text = "\n".join(t for _, data in pdfs for t in page_texts(data))
+    text = " ".join(" ".join(t for _, data in pdfs for t in page_texts(data)).split())  # lines joined
     assert "Printed with kitpress." in text  # the colophon, which names no source file
 
 

@@ -307,7 +307,11 @@ def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False, 
             add([KitFile(name, "calibration", calibration_pdf(preset.paper, preset.duplex, preset.back_offset), preset.paper, 2, preset.duplex, {"stock": stock.PLAIN, "title": "Calibration page"})])
         # The student rules (kind "booklet"), one folded sheet; the teacher's book is printed once a class.
         def book(part: BookPart) -> tuple[bytes, int]:
-            return ready.books.get(part) or typeset_book(loaded, replays, part)
+            from kitpress.booklet.paper import laid_out, on_paper
+
+            laid = laid_out(part)  # one layout serves every paper (a folded booklet's: its own)
+            pdf, pages = ready.books.get(laid) or typeset_book(loaded, replays, laid)
+            return on_paper(pdf, part[1]) if laid != part else pdf, pages
 
         if not wanted.kind("booklet"):
             pass

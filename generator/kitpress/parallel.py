@@ -16,6 +16,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from kitpress.booklet.paper import BookPart, laid_out
 from kitpress.errors import KitpressError
 
 if TYPE_CHECKING:
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
     from kitpress.sheets.presets import Preset
     from kitpress.spec.load import LoadedSpec
 
-BookPart = tuple[str, str, bool]  # the book's kind ("booklet", "teachers-book"), its paper, folded (saddle)
 PREFLIGHT = ("preflight", "", False)
 ORDER = {"teachers-book": 0, "preflight": 1, "booklet": 2}  # the longest kind of part first
 
@@ -38,12 +38,13 @@ class Prepared:
 
 
 def book_parts(presets: list[Preset]) -> list[BookPart]:
-    """The books a kit on these presets holds, each once (a paper's teacher's book serves all its presets)."""
+    """The books a kit on these presets lays out, each once: a teacher's book or student rules serves
+    every paper and preset (booklet.paper); a folded booklet is laid out on its paper's half sheet."""
     parts: list[BookPart] = []
     for preset in presets:
         if preset.layout != "tts":
             parts += [("teachers-book", preset.paper, False), ("booklet", preset.paper, preset.booklet == "saddle")]
-    return list(dict.fromkeys(parts))
+    return list(dict.fromkeys(laid_out(part) for part in parts))
 
 
 _LOADED: dict[tuple[str, str | None], tuple[bytes, LoadedSpec]] = {}

@@ -21,6 +21,7 @@ from kitpress.booklet import toc
 from kitpress.booklet.books import CHECKLIST, EXAMPLES, Contents, contents
 from kitpress.booklet.fill import HALF, page_fills, underfilled
 from kitpress.booklet.headings import Headings
+from kitpress.booklet.paper import LAYOUT, on_paper
 from kitpress.booklet.saddle import HALF_PAGES
 from kitpress.check import Replay
 from kitpress.engine import Event
@@ -28,11 +29,11 @@ from kitpress.errors import InputError, Problem
 from kitpress.fonts import FILES, fonts_dir_uri
 from kitpress.packs import art_for
 from kitpress.resources import templates_dir
+from kitpress.sheets.geometry import sheet_size
 from kitpress.spec.load import LoadedSpec
 from kitpress.spec_model import Identity, Section
 
-PAGE_SIZES = {"letter": "letter", "a4": "A4", "universal": "210mm 279.4mm"}  # CSS sizes, for the guide too
-PAPER_PT = {"letter": (612.0, 792.0), "a4": (595.2756, 841.8898), "universal": (595.2756, 792.0)}
+PAGE_SIZES = {"letter": "letter", "a4": "A4", "universal": "210mm 279.4mm"}  # CSS sizes, for the guide
 MM = 72 / 25.4
 RULES, TEACHERS = "rules", "teachers-book"
 BODY = {RULES: 11.0, TEACHERS: 10.5}  # pt; the folded student rules print at their own size: SADDLE_BODY
@@ -70,10 +71,12 @@ class Page:
 
 
 def page_for(book: str, paper: str, half: bool = False) -> Page:
+    """The page a book is laid out on: half of this paper's sheet for the folded rules, else Letter's
+    page whatever the paper (booklet.paper places it on the paper's sheet)."""
     if half:  # one column on half a sheet, its margins as wide as a readable line needs
         width, height = HALF_PAGES[paper]
         return Page(width, height, 9 * MM, 11 * MM, max(11 * MM, (width - MAX_LINE_EM * SADDLE_BODY) / 2), SADDLE_BODY, 1)
-    width, height = PAPER_PT[paper]
+    width, height = sheet_size(LAYOUT)
     return Page(width, height, 14 * MM, 16 * MM, 14 * MM, BODY[book], 2)
 
 
@@ -370,20 +373,25 @@ def render_teachers_html(loaded: LoadedSpec, replays: list[Replay], paper: str, 
 
 
 def render_pdf(loaded: LoadedSpec, replays: list[Replay], paper: str, half: bool = False) -> tuple[bytes, int]:
-    """The student rules as PDF bytes, and their page count. A worked example's step never leaves its
-    diagram, so an example too tall for what is left of a page starts the next one; when that leaves a
-    page more than half empty (or a last page that is), the referee checklist is set in front of the
-    examples to fill it, if that leaves fewer such pages or fewer pages."""
-    first = render_html(loaded, replays, paper, half, images=True)
+    """The student rules as PDF bytes on this paper (laid out on Letter unless folded), and their page
+    count. A worked example's step never leaves its diagram, so an example too tall for what is left of
+    a page starts the next one; when that leaves a page more than half empty (or a last page that is),
+    the referee checklist is set in front of the examples to fill it, if that leaves fewer such pages or
+    fewer pages."""
+    laid = paper if half else LAYOUT
+    first = render_html(loaded, replays, laid, half, images=True)
     book = contents(loaded)
     if checklist_before_examples(book.student) == book.student:  # nothing to move
-        return _pdf(loaded, first)
-    return _pdf(loaded, first, render_html(loaded, replays, paper, half, checklist_first=True, images=True), fill=page_for(RULES, paper, half))
+        pdf, pages = _pdf(loaded, first)
+    else:
+        pdf, pages = _pdf(loaded, first, render_html(loaded, replays, laid, half, checklist_first=True, images=True), fill=page_for(RULES, laid, half))
+    return (pdf if half else on_paper(pdf, paper)), pages
 
 
 def render_teachers_pdf(loaded: LoadedSpec, replays: list[Replay], paper: str) -> tuple[bytes, int]:
-    """The teacher's book as PDF bytes, and its page count."""
-    return _pdf(loaded, render_teachers_html(loaded, replays, paper, images=True))
+    """The teacher's book as PDF bytes on this paper (laid out on Letter), and its page count."""
+    pdf, pages = _pdf(loaded, render_teachers_html(loaded, replays, LAYOUT, images=True))
+    return on_paper(pdf, paper), pages
 
 
 @functools.cache
