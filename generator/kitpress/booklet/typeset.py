@@ -451,6 +451,9 @@ def _layout(html: str) -> Any:
     """The laid-out pages (a WeasyPrint Document), not yet written out."""
     import weasyprint  # only to typeset: importing it takes half a second
 
+    from kitpress.booklet import columns
     from kitpress.booklet.fetcher import PackageOnlyFetcher
+
+    columns.install()
 
     return weasyprint.HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=PackageOnlyFetcher()).render()
