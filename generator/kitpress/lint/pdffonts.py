@@ -44,6 +44,16 @@ def _fonts(resources: Any, seen: set[int]) -> Iterator[tuple[str, DictionaryObje
                     yield from _fonts(pattern.get("/Resources"), seen)
 
 
+def _missing(resources: Any, known: dict[int, tuple[Any, list[str]]]) -> list[str]:
+    """The names of the fonts the resources use without embedding them, worked out once per resources
+    dictionary: WeasyPrint's pages share one, which holds every diagram of the book as a form."""
+    resolved = _resolve(resources)
+    if id(resolved) not in known:  # the dictionary is kept with its names, so its id is not reused
+        names = [str(font.get("/BaseFont", "(unnamed)")).lstrip("/") for _name, font in _fonts(resolved, set()) if not _embedded(font)]
+        known[id(resolved)] = (resolved, list(dict.fromkeys(names)))
+    return known[id(resolved)][1]
+
+
 def _embedded(font: DictionaryObject) -> bool:
     subtype = font.get("/Subtype")
     if subtype == "/Type3":
@@ -61,11 +71,10 @@ def unembedded_fonts(data: bytes) -> dict[str, list[int]]:
     """BaseFont name → the (1-based) pages that use it without embedding it."""
     reader = PdfReader(io.BytesIO(data))
     out: dict[str, list[int]] = {}
+    known: dict[int, tuple[Any, list[str]]] = {}
     for number, page in enumerate(reader.pages, start=1):
-        for _name, font in _fonts(page.get("/Resources"), set()):
-            if not _embedded(font):
-                base = str(font.get("/BaseFont", "(unnamed)")).lstrip("/")
-                pages = out.setdefault(base, [])
-                if number not in pages:
-                    pages.append(number)
+        for base in _missing(page.get("/Resources"), known):
+            pages = out.setdefault(base, [])
+            if number not in pages:
+                pages.append(number)
     return out
