@@ -8,6 +8,7 @@ in its column layout (booklet.columns) changes no byte of any book."""
 from __future__ import annotations
 
 import io
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
@@ -45,6 +46,12 @@ def glyphs(pdf: bytes) -> list[list[tuple[str, float, float, float, float]]]:
     return pages
 
 
+def _title(pdf: bytes) -> str:
+    """The title a viewer shows (Poppler's pdfinfo reads the newest trailer only, as the standard says)."""
+    done = subprocess.run(["pdfinfo", "-"], input=pdf, capture_output=True, check=True)
+    return next((line.split(":", 1)[1].strip() for line in done.stdout.decode("utf-8").splitlines() if line.startswith("Title:")), "")
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_each_paper_prints_the_letter_books_pages_centred_on_its_sheet(built_kit: Callable[[str], Path], game: str) -> None:
     kit = built_kit(game)
@@ -53,6 +60,7 @@ def test_each_paper_prints_the_letter_books_pages_centred_on_its_sheet(built_kit
         a4 = (kit / f"{game}-{book}-a4.pdf").read_bytes()
         assert a4 == on_paper(letter, "a4"), "the A4 book is the Letter book placed on A4"
         seen = glyphs(letter)
+        assert _title(a4) == _title(letter) != "", "a viewer shows the book's title on every paper"
         for paper, pdf in (("a4", a4), ("universal", on_paper(letter, "universal"))):
             width, height = SHEETS[paper]
             reader = PdfReader(io.BytesIO(pdf))

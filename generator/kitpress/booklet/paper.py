@@ -44,11 +44,22 @@ def on_paper(pdf: bytes, paper: str) -> bytes:
 
 
 def _placed(pdf: bytes, width: float, height: float) -> bytes:
-    from pypdf import PdfWriter  # only when a book goes on another paper
+    """The PDF with every page's boxes set to a width × height sheet centred on it, written as an
+    incremental update: the changed page objects, then a cross-reference stream naming them. Reading
+    only the pages, not the whole document (pypdf's own incremental writer reads every object, and
+    leaves the document's /Info out of the new trailer, so a viewer showed no title)."""
+    import re
+    import struct
+    import zlib
+
+    from pypdf import PdfReader  # only when a book goes on another paper
     from pypdf.generic import NameObject, RectangleObject
 
-    writer = PdfWriter(io.BytesIO(pdf), incremental=True)
-    for page in writer.pages:
+    reader = PdfReader(io.BytesIO(pdf))
+    out = io.BytesIO()
+    out.write(pdf if pdf.endswith(b"\n") else pdf + b"\n")
+    offsets: dict[int, int] = {}
+    for page in reader.pages:
         box = page.mediabox
         # The sheet around the laid-out page, centred on it: the page's own coordinates stay as they are.
         dx, dy = (width - float(box.width)) / 2, (height - float(box.height)) / 2
@@ -57,6 +68,33 @@ def _placed(pdf: bytes, width: float, height: float) -> bytes:
             page[NameObject(name)] = sheet
         if "/CropBox" in page:
             page[NameObject("/CropBox")] = sheet
-    out = io.BytesIO()
-    writer.write(out)
+        reference = page.indirect_reference
+        assert reference is not None and reference.generation == 0  # pages are indirect objects
+        offsets[reference.idnum] = out.tell()
+        out.write(f"{reference.idnum} 0 obj\n".encode())
+        page.write_to_stream(out)
+        out.write(b"\nendobj\n")
+    trailer = reader.trailer
+    size = int(trailer["/Size"])  # the update's own cross-reference stream is the next object
+    at = out.tell()
+    offsets[size] = at
+    numbers = sorted(offsets)
+    data = zlib.compress(b"".join(struct.pack(">BIB", 1, offsets[n], 0) for n in numbers))
+    index = " ".join(f"{n} 1" for n in numbers)
+    # A reader takes the trailer from the newest section: it must name the document's root, its
+    # information (the title a viewer shows) and its id again.
+    keys = "".join(f" /{key} {_pdf_value(trailer.raw_get('/' + key))}" for key in ("Root", "Info", "ID") if "/" + key in trailer)
+    previous = int(re.findall(rb"startxref\s+(\d+)", pdf[-1024:])[-1])  # the section this one updates
+    out.write(f"{size} 0 obj\n<< /Type /XRef /Size {size + 1}{keys} /Prev {previous} /Index [{index}] /W [1 4 1] /Filter /FlateDecode /Length {len(data)} >>\nstream\n".encode())
+    out.write(data + b"\nendstream\nendobj\n")
+    out.write(f"startxref\n{at}\n%%EOF\n".encode())
     return out.getvalue()
+
+
+def _pdf_value(value: object) -> str:
+    from pypdf.generic import PdfObject
+
+    assert isinstance(value, PdfObject)
+    written = io.BytesIO()
+    value.write_to_stream(written)
+    return written.getvalue().decode("latin-1")
