@@ -2,8 +2,8 @@
 book's pages, centred on the paper's sheet (booklet.paper). Measured in the PDFs as a reader holding
 the two books would: the sheet is the paper's, the same words on the same pages, every glyph exactly
 where the Letter book has it, relative to the centre of the sheet, and clear of the outer 5 mm a home
-printer cannot reach. And the typesetter's shortcut
-in its column layout (booklet.columns) changes no byte of any book."""
+printer cannot reach. And the typesetter's shortcuts in its column layout (booklet.columns) change no
+byte of a book."""
 
 from __future__ import annotations
 
@@ -86,27 +86,29 @@ def test_a_book_is_laid_out_once_for_every_paper() -> None:
 
 
 def test_the_column_shortcut_changes_no_byte_of_a_book() -> None:
-    """The teacher's book with the most runs of columns among the registered packs: set with WeasyPrint's
-    own column layout, and with the measure it makes for balancing skipped."""
+    """Set with WeasyPrint's own column layout, and with the passes it makes only for balancing skipped:
+    the teacher's book with the most runs of columns among the registered packs, and a folded booklet
+    (one column a page)."""
     import weasyprint
 
     from kitpress.booklet.fetcher import PackageOnlyFetcher
     from kitpress.resources import templates_dir
 
-    books = []
+    teachers, folded = [], []
     for game in GAMES:
         loaded = load_spec(game)
-        books.append(typeset.render_teachers_html(loaded, verified_replays(loaded), "letter", images=True))
-    html = max(books, key=lambda h: h.count('class="flow"'))
-    made = {}
+        replays = verified_replays(loaded)
+        teachers.append(typeset.render_teachers_html(loaded, replays, "letter", images=True))
+        folded.append(typeset.render_html(loaded, replays, "a4", half=True, images=True))
+    books = [max(teachers, key=lambda h: h.count('class="flow"')), max(folded, key=len)]
+    made: dict[bool, list[bytes]] = {}
     try:
         for skipped in (False, True):
             if skipped:
                 assert columns.install(), "the WeasyPrint kitpress installs is one the shortcut was checked on"
             else:
                 columns.uninstall()
-            document = weasyprint.HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=PackageOnlyFetcher()).render()
-            made[skipped] = bytes(document.write_pdf())
+            made[skipped] = [bytes(weasyprint.HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=PackageOnlyFetcher()).render().write_pdf()) for html in books]
     finally:
         columns.install()
     assert made[False] == made[True]
