@@ -60,9 +60,15 @@ def _unpickled(stored: bytes | None) -> Drawing | None:
 
 
 def _parse(svg: str, name: str) -> Drawing:
+    from kitpress.sheets import svgread
+
+    fonts.register()  # both readers map the SVG's font families to the registered fonts as they read
+    # kitpress's own art, read a dozen times faster into the same drawing; svglib reads anything else
+    drawing = svgread.read(svg)
+    if drawing is not None:
+        return drawing
     from svglib.svglib import svg2rlg
 
-    fonts.register()  # svglib maps the SVG's font families to the registered fonts as it reads
     drawing = svg2rlg(io.BytesIO(svg.encode("utf-8")))
     if drawing is None:
         raise ValueError(f"art {name!r} is not valid SVG")
