@@ -59,6 +59,7 @@ def test_each_paper_prints_the_letter_books_pages_centred_on_its_sheet(built_kit
         letter = (kit / f"{game}-{book}-letter.pdf").read_bytes()
         a4 = (kit / f"{game}-{book}-a4.pdf").read_bytes()
         assert a4 == on_paper(letter, "a4"), "the A4 book is the Letter book placed on A4"
+        assert a4.startswith(letter), "the typesetter's own bytes, with an update after them"
         seen = glyphs(letter)
         assert _title(a4) == _title(letter) != "", "a viewer shows the book's title on every paper"
         for paper, pdf in (("a4", a4), ("universal", on_paper(letter, "universal"))):
@@ -72,7 +73,8 @@ def test_each_paper_prints_the_letter_books_pages_centred_on_its_sheet(built_kit
             for number, (on_letter, here) in enumerate(zip(seen, glyphs(pdf), strict=True), start=1):
                 assert [g[0] for g in here] == [g[0] for g in on_letter], (paper, book, number)
                 for (_, *was), (ch, x0, y0, x1, y1) in zip(on_letter, here, strict=True):
-                    assert (x0, y0, x1, y1) == pytest.approx((was[0] + dx, was[1] + dy, was[2] + dx, was[3] + dy), abs=0.01)
+                    moved = max(abs(x0 - was[0] - dx), abs(y0 - was[1] - dy), abs(x1 - was[2] - dx), abs(y1 - was[3] - dy))
+                    assert moved < 0.01, (paper, book, number, ch, moved)
                     assert min(x0, y0, width - x1, height - y1) >= 5 * MM, (paper, book, number, ch)
 
 
@@ -87,20 +89,21 @@ def test_a_book_is_laid_out_once_for_every_paper() -> None:
 
 def test_the_column_shortcut_changes_no_byte_of_a_book() -> None:
     """Set with WeasyPrint's own column layout, and with the passes it makes only for balancing skipped:
-    the teacher's book with the most runs of columns among the registered packs, and a folded booklet
-    (one column a page)."""
+    the student rules with the most runs of columns among the registered packs (two columns a page),
+    and the longest folded booklet (one column a page). docs/performance.md gives the comparison of
+    every way the bundled books are set, teacher's books included."""
     import weasyprint
 
     from kitpress.booklet.fetcher import PackageOnlyFetcher
     from kitpress.resources import templates_dir
 
-    teachers, folded = [], []
+    rules, folded = [], []
     for game in GAMES:
         loaded = load_spec(game)
         replays = verified_replays(loaded)
-        teachers.append(typeset.render_teachers_html(loaded, replays, "letter", images=True))
+        rules.append(typeset.render_html(loaded, replays, "letter", images=True))
         folded.append(typeset.render_html(loaded, replays, "a4", half=True, images=True))
-    books = [max(teachers, key=lambda h: h.count('class="flow"')), max(folded, key=len)]
+    books = [max(rules, key=lambda h: h.count('class="flow"')), max(folded, key=len)]
     made: dict[bool, list[bytes]] = {}
     try:
         for skipped in (False, True):
