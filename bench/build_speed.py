@@ -2,12 +2,15 @@
 
     .venv/bin/python bench/build_speed.py            # every figure, best of 3
     .venv/bin/python bench/build_speed.py --runs 5 --only "one-label"
+    .venv/bin/python bench/build_speed.py --only "--only cards" --protograf /tmp/pg/bin/python
 
 Every figure is the wall time of a whole `kitpress` process (start-up included), the best of the runs,
 each run paired with a run of the yardstick just before it, so that both see the same machine. The
 yardstick is bench/yardstick_cards.py: a plain ReportLab script drawing Newtonian Rummy's 52 cards on
-Letter, whole process. protograf 0.6.0's 52-card Letter deck took 0.90 s on this machine (issue 18); it
-is not installed here, so it is quoted, not run. "cold" starts from an empty cache (KITPRESS_CACHE_DIR
+Letter, whole process. protograf's 52-card Letter deck (0.6.0: 0.90 s on this machine, issue 18) is
+not a dependency of kitpress: it is quoted, or, with `--protograf PYTHON` (a Python with protograf
+installed: `python3 -m venv /tmp/pg && /tmp/pg/bin/pip install protograf`), run by
+bench/protograf_deck.py alternately with `--only cards`, and their ratio printed (goal 2). "cold" starts from an empty cache (KITPRESS_CACHE_DIR
 in a fresh folder); the others share one warm cache, filled by a first whole build.
 
 The figures, and their goals (issue 18):
@@ -28,6 +31,7 @@ little unless it was idle. docs/performance.md has today's numbers and where the
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import shutil
 import subprocess
@@ -71,11 +75,11 @@ class Bench:
     def yardstick(self) -> float:
         return timed([sys.executable, str(HERE / "yardstick_cards.py"), str(self.root / "yardstick.pdf")], dict(os.environ))
 
-    def paired(self, once: Callable[[], float], before: Callable[[], None] | None = None) -> tuple[float, float]:
-        """Best of the runs of `once`, and best of the yardstick runs paired with them."""
+    def paired(self, once: Callable[[], float], before: Callable[[], None] | None = None, against: Callable[[], float] | None = None) -> tuple[float, float]:
+        """Best of the runs of `once`, and best of the yardstick runs (or of `against`) paired with them."""
         ours, theirs = [], []
         for _ in range(self.runs):
-            theirs.append(self.yardstick())
+            theirs.append((against or self.yardstick)())
             if before:
                 before()
             ours.append(once())
@@ -125,6 +129,11 @@ class Watcher:
         self.process.wait()
 
 
+def protograf_version(python: str) -> str:
+    done = subprocess.run([python, "-c", "from importlib.metadata import version; print(version('protograf'))"], capture_output=True, text=True)
+    return done.stdout.strip() or "(version unknown)"
+
+
 def inodes(kit: Path) -> dict[str, int]:
     return {p.relative_to(kit).as_posix(): p.stat().st_ino for p in kit.rglob("*") if p.is_file()}
 
@@ -133,6 +142,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--only", action="append", default=[], help="run only the figures whose name contains this")
+    parser.add_argument("--protograf", metavar="PYTHON", help="a Python with protograf installed: its 52-card deck (bench/protograf_deck.py) is run too, and `--only cards` is held to it")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         bench = Bench(Path(tmp), args.runs)
@@ -162,29 +172,39 @@ def main() -> int:
                 watchers.append(Watcher([KITPRESS, "build", str(bench.spec), "--paper", "letter", "--out", rummy_out, "--watch"], env))
             bench.relabel()
 
+        deck = PROTOGRAF_DECK
+        print(f"{'figure':<48} {'seconds':>8}  {'yardstick':>9}  ratio   goal")
+        if args.protograf and (not args.only or any(part in "--only cards" for part in args.only)):
+            # The issue's own comparison, run here: kitpress's card file and protograf's deck, one after
+            # the other in each run (goal 2: a ratio of at most 1.0).
+            python, pdf = args.protograf, str(bench.root / "protograf-deck.pdf")
+            protograf = functools.partial(timed, [python, str(HERE / "protograf_deck.py")], {**os.environ, "PROTOGRAF_PDF": pdf})
+            ours, deck = bench.paired(lambda: bench.kitpress([*only_cards, "--force"]), against=protograf)
+            name = f"--only cards, nothing changed / protograf {protograf_version(python)}"
+            print(f"{name:<48} {ours:8.2f}  {deck:9.2f}  {ours / deck:5.2f}   ratio ≤ 1.0: {'met' if ours <= deck else 'not met'}")
         figures: list[tuple[str, float | None, Callable[[], float], Callable[[], None] | None]] = [
             ("kitpress --version", 0.15, lambda: bench.kitpress(["--version"]), None),
             ("check, every game", None, lambda: bench.kitpress(["check"]), None),
             ("full kit, all games, both papers, cold", 4.0, lambda: bench.kitpress(["build", "--force", "--out", out], cold=True), None),
-            ("--only cards, Rummy, Letter, nothing changed", PROTOGRAF_DECK, lambda: bench.kitpress([*only_cards, "--force"]), None),
-            ("--only cards, Rummy, Letter, a label changed", PROTOGRAF_DECK, lambda: bench.kitpress(only_cards), bench.relabel),
+            ("--only cards, Rummy, Letter, nothing changed", deck, lambda: bench.kitpress([*only_cards, "--force"]), None),
+            ("--only cards, Rummy, Letter, a label changed", deck, lambda: bench.kitpress(only_cards), bench.relabel),
             ("no-change rebuild, every game", 0.3, lambda: bench.kitpress(["build", "--out", out]), None),
             ("one-label rebuild, Rummy, Letter", 1.0, one_label, bench.relabel),
             ("one-label rebuild under --watch, Rummy, Letter", 1.0, lambda: watchers[0].rebuild(), watch_then_relabel),
         ]
-        print(f"{'figure':<48} {'seconds':>8}  {'yardstick':>9}  ratio   goal")
         for name, goal, once, before in figures:
             if args.only and not any(part in name for part in args.only):
                 continue
             seconds, yardstick = bench.paired(once, before)
-            target = f"≤ {goal:g} s: {'met' if seconds <= goal else 'not met'}" if goal is not None else ""
+            target = f"≤ {goal:.2f} s: {'met' if seconds <= goal else 'not met'}" if goal is not None else ""
             print(f"{name:<48} {seconds:8.2f}  {yardstick:9.2f}  {seconds / yardstick:5.1f}×  {target}")
         for watcher in watchers:
             watcher.stop()
         if labelled:
             done, total = min(labelled)
             print(f"  the one-label rebuild rewrote {done} of the kit's {total} files (the rest kept their inode)")
-        print(f"yardstick: 52 cards, plain ReportLab, Letter; protograf 0.6.0's deck: {PROTOGRAF_DECK:.2f} s (quoted)")
+        held = "run beside ours above (its column: protograf's seconds)" if args.protograf else f"{PROTOGRAF_DECK:.2f} s, quoted from the issue (give --protograf PYTHON to run it)"
+        print(f"yardstick: 52 cards, plain ReportLab, Letter; protograf's deck: {held}")
     print(f"machine: {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f} at the end (figures are for an idle machine only if this is near 0)")
     return 0
 
