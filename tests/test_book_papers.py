@@ -28,11 +28,14 @@ GAMES = sorted(packs())
 BOOKS = ("rules", "teachers-book")
 
 
-def glyphs(pdf: bytes) -> list[list[tuple[str, float, float, float, float]]]:
-    """Per page, each glyph and its box measured from the sheet's own bottom-left corner, in pt."""
+def glyphs(pdf: bytes, only: tuple[int, ...] | None = None) -> list[list[tuple[str, float, float, float, float]]]:
+    """Per page (or per page of `only`, by index), each glyph and its box measured from the sheet's own
+    bottom-left corner, in pt."""
     document = pdfium.PdfDocument(pdf)
     pages = []
-    for page in document:
+    for index, page in enumerate(document):
+        if only is not None and index not in only:
+            continue
         left, bottom, _, _ = page.get_mediabox()
         text = page.get_textpage()
         found = []
@@ -70,12 +73,14 @@ def test_each_paper_prints_the_letter_books_pages_centred_on_its_sheet(built_kit
                 for box in (page.mediabox, page.trimbox, page.bleedbox):  # the sheet is the finished page
                     assert (float(box.width), float(box.height)) == pytest.approx((width, height), abs=0.01)
             dx, dy = (width - 612.0) / 2, (height - 792.0) / 2
-            for number, (on_letter, here) in enumerate(zip(seen, glyphs(pdf), strict=True), start=1):
-                assert [g[0] for g in here] == [g[0] for g in on_letter], (paper, book, number)
+            # Every page on A4; the universal sheet (the same update, another size) on its first and last
+            sample = tuple(range(len(seen))) if paper == "a4" else (0, len(seen) - 1)
+            for index, on_letter, here in zip(sample, [seen[i] for i in sample], glyphs(pdf, sample), strict=True):
+                assert [g[0] for g in here] == [g[0] for g in on_letter], (paper, book, f"page {index + 1}")
                 for (_, *was), (ch, x0, y0, x1, y1) in zip(on_letter, here, strict=True):
                     moved = max(abs(x0 - was[0] - dx), abs(y0 - was[1] - dy), abs(x1 - was[2] - dx), abs(y1 - was[3] - dy))
-                    assert moved < 0.01, (paper, book, number, ch, moved)
-                    assert min(x0, y0, width - x1, height - y1) >= 5 * MM, (paper, book, number, ch)
+                    assert moved < 0.01, (paper, book, f"page {index + 1}", ch, moved)
+                    assert min(x0, y0, width - x1, height - y1) >= 5 * MM, (paper, book, f"page {index + 1}", ch)
 
 
 def test_a_book_is_laid_out_once_for_every_paper() -> None:
