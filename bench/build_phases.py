@@ -40,13 +40,16 @@ def timed(name: str, work: Callable[..., Any]) -> Callable[..., Any]:
     return run
 
 
+INSIDE = ("checks on the written PDFs", "sheets", "print-and-assemble pages", "books placed on other papers")
+
+
 def main(papers: list[str]) -> None:
     presets = [Preset(p) for p in papers]
-    # the steps render_game takes inside, timed where it looks them up
-    build._file_checks = timed("checks on the written PDFs", build._file_checks)
-    build._sheet_pdf = timed("sheets", build._sheet_pdf)
-    build._assembly_pages = timed("print-and-assemble pages", build._assembly_pages)
-    paper.on_paper = timed("books placed on other papers", paper.on_paper)
+    # the steps render_game takes inside, timed where it looks them up (and not counted twice below)
+    build._file_checks = timed(INSIDE[0], build._file_checks)
+    build._sheet_pdf = timed(INSIDE[1], build._sheet_pdf)
+    build._assembly_pages = timed(INSIDE[2], build._assembly_pages)
+    paper.on_paper = timed(INSIDE[3], paper.on_paper)
     for spec in shipped_specs().values():
         loaded = timed("loading the spec", load_spec)(str(spec))
         replays = timed("replaying the examples", build.verified_replays)(loaded)
@@ -55,9 +58,9 @@ def main(papers: list[str]) -> None:
             prepared.books[part] = timed(f"typesetting: {part[0]}", build.typeset_book)(loaded, replays, part)
         jobs = timed("drawing the art", build._render_jobs)(loaded)
         prepared.findings = timed("preflight, both inks", preflight.preflight_inks)(loaded, jobs, presets)
-        inner = sum(SPENT[k] for k in ("checks on the written PDFs", "sheets", "print-and-assemble pages", "books placed on other papers"))
+        before = sum(SPENT[name] for name in INSIDE)
         timed("the rest of the kit", build.render_game)(loaded, presets, True, None, prepared)
-        SPENT["the rest of the kit"] -= sum(SPENT[k] for k in ("checks on the written PDFs", "sheets", "print-and-assemble pages", "books placed on other papers")) - inner
+        SPENT["the rest of the kit"] -= sum(SPENT[name] for name in INSIDE) - before
     for name, seconds in SPENT.most_common():
         print(f"{name:32s} {seconds:6.2f} s")
     print(f"{'total':32s} {time.perf_counter() - started:6.2f} s")

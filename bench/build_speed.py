@@ -10,8 +10,9 @@ yardstick is bench/yardstick_cards.py: a plain ReportLab script drawing Newtonia
 Letter, whole process. protograf's 52-card Letter deck (0.6.0: 0.90 s on this machine, issue 18) is
 not a dependency of kitpress: it is quoted, or, with `--protograf PYTHON` (a Python with protograf
 installed: `python3 -m venv /tmp/pg && /tmp/pg/bin/pip install protograf`), run by
-bench/protograf_deck.py alternately with `--only cards`, and their ratio printed (goal 2). "cold" starts from an empty cache (KITPRESS_CACHE_DIR
-in a fresh folder); the others share one warm cache, filled by a first whole build.
+bench/protograf_deck.py alternately with `--only cards`, and their ratio printed (goal 2).
+"cold" starts from an empty cache (KITPRESS_CACHE_DIR in a fresh folder); the others share one warm
+cache, filled by a first whole build.
 
 The figures, and their goals (issue 18):
 - `kitpress --version` (≤ 0.15 s) and `kitpress check` of every game;

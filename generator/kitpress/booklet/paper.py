@@ -1,9 +1,9 @@
 """One layout of a full-page rule book for every paper. A book's pages are laid out once, on Letter's
-page, and the same pages are placed, centred, on A4 and on the universal area (210 × 279.4 mm): Letter's
-type area (188 × 249 mm within its margins) fits inside both: the margins are 11 mm at the sides
-instead of 14, and Letter's at the top and bottom (A4 adds 8.8 mm to each). Typesetting is most of a kit's work; laid out
-per paper, the same book was set two or three times over. A folded half-size booklet is laid out on its
-own half sheet (half Letter and A5 differ in both directions).
+page, and the same pages are placed, centred, on A4 and on the universal area (210 × 279.4 mm). Letter's
+type area (188 × 249 mm within its margins) fits inside both: the margins are 11 mm at the sides instead
+of 14, and Letter's at the top and bottom (A4 adds 8.8 mm to each). Typesetting is most of a kit's work;
+laid out per paper, the same book was set two or three times over. A folded half-size booklet is laid out
+on its own half sheet (half Letter and A5 differ in both directions).
 
 The placing changes only each page's boxes (MediaBox, TrimBox, BleedBox), written as an incremental
 update after the typesetter's own bytes: the text, the fonts, the links and the bookmarks are the same
