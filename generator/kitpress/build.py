@@ -469,8 +469,8 @@ def build_games(games: Sequence[str | LoadedSpec], presets: list[Preset], out_di
     rendered = [(spec, inputs, files) for (spec, inputs), files in zip(todo, kits, strict=True)]
     lines = [f"up to date {spec.id}: {kit_folder(spec, out_dir)}" for spec in loaded if spec not in [t[0] for t in todo]]
     written: list[tuple[LoadedSpec, bytes]] = []
-    with outfolder.writer_lock(out_dir, say):
-        try:
+    try:
+        with outfolder.writer_lock(out_dir, say):  # an interrupt while waiting for it is one too
             for spec, inputs, files in rendered:
                 folder = kit_folder(spec, out_dir)
                 outfolder.recover(folder)
@@ -489,8 +489,8 @@ def build_games(games: Sequence[str | LoadedSpec], presets: list[Preset], out_di
                 lines.append(f"built {spec.id}{_only_said(only)}: " + ", ".join(f"{n} {ext}s" for ext, n in sorted(count.items())) + f" in {folder}")
                 lines += report(spec.id, changes)
                 lines += [f"  to print again: {f.path} ({plural(f.pages or 0, 'page')})" for f in files if f.kind == REPRINT_KIND]
-        except KeyboardInterrupt:
-            raise Interrupted(_in_place(written, out_dir)) from None
+    except KeyboardInterrupt:
+        raise Interrupted(_in_place(written, out_dir)) from None
     return lines
 
 
@@ -591,6 +591,8 @@ def _only_said(only: Only | None) -> str:
 
 def _in_place(written: list[tuple[LoadedSpec, bytes]], out_dir: Path) -> str:
     """Which kit each game being written when the interrupt came has now, read from the disk."""
+    if not written:
+        return "interrupted before any kit was written; every previous kit is in place"
     said = []
     for spec, body in written:
         folder = kit_folder(spec, out_dir)
