@@ -170,3 +170,22 @@ def test_errors_are_shown_with_quiet(spec: Path, tmp_path: Path) -> None:
         assert not [line for name, line in watch.said if name == "out"], "--quiet: nothing but errors"
     finally:
         watch.kill()
+
+
+def test_an_interrupt_ends_the_worker_processes_at_once() -> None:
+    """A build of several games renders in worker processes: an interrupt kills them rather than waiting
+    for the rule book each is typesetting (half a minute on two cores: the watch would not stop)."""
+    import time
+
+    from kitpress.build import _stop_workers
+    from kitpress.workers import worker_pool
+
+    pool = worker_pool(2)
+    running = [pool.submit(time.sleep, 600) for _ in range(2)]
+    while not all(f.running() for f in running):
+        time.sleep(0.05)
+    processes = list(pool._processes.values())  # type: ignore[attr-defined]
+    _stop_workers(pool)
+    for process in processes:
+        process.join(timeout=60)
+        assert not process.is_alive()

@@ -427,12 +427,27 @@ def _render_all(specs: list[LoadedSpec], presets: list[Preset], force: bool, job
         try:
             results = render_games(pool, specs, presets, force, only, progress)
         except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
+            _stop_workers(pool)
             raise
     for result in results:
         if isinstance(result, tuple):
             raise RenderFailed(*result)
     return results
+
+
+def _stop_workers(pool: Any) -> None:
+    """End the workers now (Ctrl-C, SIGTERM, a failure): leaving the pool would wait for each running
+    part, a rule book that takes many seconds to typeset, before the interrupt is answered."""
+    stop = getattr(pool, "kill_workers", None)  # Python 3.14
+    if stop is not None:
+        stop()
+        pool.shutdown(wait=False, cancel_futures=True)
+        return
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # before shutdown forgets them
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.kill()  # not SIGTERM: a worker inherits `cli`'s handler, which makes it an exception the pool reports
 
 
 def build_games(games: Sequence[str | LoadedSpec], presets: list[Preset], out_dir: Path, variant: str | None = None, force: bool = False, progress: Callable[[str], None] | None = None, say: Callable[[str], None] | None = None, jobs: int | None = None, only: Only | None = None, printer: dict[str, Any] | None = None) -> list[str]:
