@@ -214,7 +214,7 @@ def test_outfolder_loads_without_fcntl() -> None:
 # --- permissions -----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("mask", [0o027, 0o002])
+@pytest.mark.parametrize("mask", [0o027, 0o002], ids=["umask-027", "umask-002"])
 def test_written_files_and_folders_follow_the_umask(tmp_path: Path, mask: int) -> None:
     final = tmp_path / "out" / GAME
     final.parent.mkdir()
