@@ -69,7 +69,7 @@ def make_kit(games: list[str], class_size: int, paper: str, out_dir: Path, optio
         lines = []
         say(f"building {len(loaded)} game{'s' if len(loaded) != 1 else ''} (a game unchanged since the last kit is skipped)")
         for variant in dict.fromkeys(spec.variant for spec in loaded):  # one build a variant: build_games takes one
-            group = [str(spec.source) for spec in loaded if spec.variant == variant]
+            group = [spec for spec in loaded if spec.variant == variant]  # as read once: the kit plans from the same bytes
             lines += build_games(group, [preset], out_dir=builds, variant=variant, printer=options.printer)
         say("planning the kit")
         plan = plan_kit(loaded, builds, preset, class_size, options.printer, options.set_marks)
@@ -95,7 +95,7 @@ def _load(games: list[str], variants: dict[str, str]) -> list[LoadedSpec]:
     out = []
     for given, spec in zip(games, loaded, strict=True):
         variant = variants.get(given, variants.get(spec.id))
-        out.append(spec if variant is None else load_spec(given, variant))
+        out.append(spec if variant is None else spec.with_variant(variant))
     return out
 
 

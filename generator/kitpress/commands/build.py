@@ -83,7 +83,8 @@ def command(ctx: click.Context, games: tuple[str, ...], paper: tuple[str, ...], 
         return
     from kitpress.watch import watch_and_rebuild
 
-    watch_and_rebuild(chosen, lambda: once(force), lambda: once(False), say=None if quiet else click.echo)
+    # Errors are shown with --quiet too (on stderr): a watch that fails silently looks like one that works.
+    watch_and_rebuild(chosen, lambda: once(force), lambda: once(False), say=None if quiet else click.echo, tell=_say_err)
 
 
 KIND = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")

@@ -19,7 +19,7 @@ from kitpress.errors import InputError, Problem, UsageError
 from kitpress.packs import engines, pack_for, shipped_specs, spec_name
 from kitpress.spec.validate import validate
 from kitpress.spec.variants import VariantPathError, apply_changes
-from kitpress.spec.yamlpos import Located, format_path, load_file
+from kitpress.spec.yamlpos import Located, format_path, load_bytes, load_file, read_file
 from kitpress.spec_model import COLOUR_PATTERN, LINE_MAX, CommonSpec, Example, Section, Strict
 
 COLOUR = re.compile(COLOUR_PATTERN)
@@ -42,6 +42,9 @@ class LoadedSpec:
     # (example id, step number, figure or "") → (line, column) where that step, or the figure it
     # expects, is written: for `check` to point at.
     steps_at: dict[tuple[str, int, str], StepAt] = field(default_factory=dict)
+    # The spec file's bytes as read, once: what it was loaded from, and what a build records (its inputs
+    # hash) and hands to worker processes, so a save while it builds is never recorded as built.
+    data: bytes = field(default=b"", repr=False)
     # The engine's params, once asked for (not an argument: a copy with another engine starts empty).
     _params: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
@@ -84,7 +87,8 @@ class LoadedSpec:
         return spectext.fill(value, self._known_params())
 
     def with_variant(self, variant: str | None) -> LoadedSpec:
-        return load_spec(str(self.source), variant)
+        """The same bytes, in another variant (the file may have been saved again since)."""
+        return load_spec(str(self.source), variant, self.data)
 
 
 def section_index(spec: Any, names: Iterable[str]) -> dict[str, Section]:
@@ -131,14 +135,16 @@ def _display(path: Path) -> str:
     return spec_name(path) or str(path)
 
 
-def load_spec(game: str, variant: str | None = None) -> LoadedSpec:
+def load_spec(game: str, variant: str | None = None, data: bytes | None = None) -> LoadedSpec:
+    """A spec from its file, read once (or from `data`, bytes read from that file before)."""
     path = resolve(game)
-    located = load_file(str(path))
+    raw = read_file(str(path)) if data is None else data
+    located = load_bytes(raw, str(path))
     located.file = _display(path)
-    return _from_located(located, path, variant)
+    return _from_located(located, path, variant, raw)
 
 
-def _from_located(located: Located, path: Path, variant: str | None) -> LoadedSpec:
+def _from_located(located: Located, path: Path, variant: str | None, raw: bytes = b"") -> LoadedSpec:
     data = located.data
     if not isinstance(data, dict):
         raise InputError([located.problem((), "expected a mapping of section names to contents at the top level")])
@@ -153,7 +159,7 @@ def _from_located(located: Located, path: Path, variant: str | None) -> LoadedSp
     columns = {str(p[0]) if p else "": pos[1] for p, pos in located.positions.items() if len(p) <= 1}
     # Validated already (at their lines) with the rest of the spec: this only keeps the typed values.
     typed = {key: model.model_validate(getattr(spec.production, key)) for key, model in pack_for(engine.id).production.items()}
-    return LoadedSpec(located.file, spec, engine, variant, path, lines, columns, typed, steps_at)
+    return LoadedSpec(located.file, spec, engine, variant, path, lines, columns, typed, steps_at, raw)
 
 
 def _check_variants(located: Located, data: dict[str, Any], spec: CommonSpec, engine_cls: type[Engine[Any, Any]]) -> None:

@@ -243,11 +243,20 @@ def _indentation(lines: list[str], line: int, what: str) -> tuple[int, str] | No
 
 def load_file(path: str) -> Located:
     """Read and parse a YAML file, with decoding and size problems reported like syntax errors."""
+    return load_bytes(read_file(path), path)
+
+
+def read_file(path: str) -> bytes:
+    """A file's bytes (one more than the limit at most, for `load_bytes` to refuse), read once."""
     try:
         with open(path, "rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
+            return handle.read(MAX_BYTES + 1)
     except OSError as exc:
         raise InputError([Problem(path, 1, f"cannot read file: {exc.strerror}")]) from None
+
+
+def load_bytes(raw: bytes, path: str) -> Located:
+    """Parse a YAML file's bytes as read: the parse and whatever is recorded about them see the same bytes."""
     if len(raw) > MAX_BYTES:
         raise InputError([Problem(path, 1, f"file is larger than {MAX_BYTES} bytes")])
     try:
