@@ -288,17 +288,30 @@ def _mirror_mark_y(m: Mark, height: float) -> Mark:
     return Mark(m.x0, height - m.y0, m.x1, height - m.y1)
 
 
+def page_offset(offset: tuple[float, float], landscape: bool) -> tuple[float, float]:
+    """A back offset in the printer's frame as a move on this page, both seen through the front.
+
+    The printer's frame is the paper's as the calibration page measures it: the sheet portrait, X
+    along its short edge (right +), Y along its long edge (up +). A portrait page is that frame. A
+    landscape page is printed on the same portrait paper turned a quarter counter-clockwise, its top
+    along the paper's left edge (what print dialogs and drivers do: CUPS's `landscape`, the usual 90°
+    of a driver's landscape), so the paper's +X is the page's down and the paper's +Y the page's
+    right. The drift is the same whatever the page: the paper goes through the printer the same way."""
+    x, y = offset
+    return (y, -x) if landscape else (x, y)
+
+
 def back_sheet(sheet: Sheet, duplex: str, offset: tuple[float, float] = (0.0, 0.0), band: float = EDGE_BAND) -> Sheet:
     """The page printed on the other side of `sheet`, so each back lands behind its front.
 
     A flip about the sheet's vertical axis (long edge of a portrait sheet, short edge of a landscape
     one) mirrors columns; a flip about its horizontal axis mirrors rows and turns each back 180°.
-    Mirroring registers because grids are centred. `offset` (points) moves the backs as seen through
-    the front — right and up are positive — to correct a printer's drift. What the offset pushes into
-    the outer band is cut off there: art is clipped, marks shortened or, under 3 mm, left out (the
-    front's marks guide the cut).
+    Mirroring registers because grids are centred. `offset` (points, in the printer's frame: see
+    `page_offset`) moves the backs as seen through the front, to correct a printer's drift. What the
+    offset pushes into the outer band is cut off there: art is clipped, marks shortened or, under
+    3 mm, left out (the front's marks guide the cut).
     """
-    dx, dy = offset
+    dx, dy = page_offset(offset, sheet.landscape)
 
     def shift(b: Box) -> Box:
         return (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
