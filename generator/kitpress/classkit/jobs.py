@@ -28,7 +28,7 @@ STOCK_WORDS = {CARD_STOCK: "card-stock", PLAIN: "plain", LABEL: "label"}
 JOB_ORDER = (PLAIN, CARD_STOCK, LABEL)  # plain first: it opens with the calibration page
 # What to load, said on each cover and in the packing list.
 LOAD = {
-    CARD_STOCK: "card stock, 200–250 g/m² (65–110 lb cover); a home printer's rear or manual feed takes it best",
+    CARD_STOCK: "card stock, 200–250 g/m² (74–92 lb cover); a home printer's rear or manual feed takes it best",
     PLAIN: "plain paper, 75–90 g/m² (20–24 lb)",
     LABEL: "full-sheet sticker (label) paper",
 }

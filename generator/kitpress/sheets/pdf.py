@@ -19,7 +19,7 @@ from kitpress.sheets import drawings as read_svg
 from kitpress.sheets.geometry import MARK_WIDTH
 from kitpress.sheets.impose import Page
 
-DUPLEX_NAMES = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge", "none": "Simplex", "gutterfold": "Simplex"}
+DUPLEX_NAMES = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge", "none": "Simplex", "gutterfold": "Simplex", "manual": "Simplex"}
 
 
 class Drawings:
