@@ -14,6 +14,7 @@ from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, T
 
 from kitpress import fonts
 from kitpress.sheets.geometry import PAPERS
+from kitpress.stock import PLAIN
 
 if TYPE_CHECKING:
     from kitpress.classkit.jobs import PrintRun
@@ -44,6 +45,18 @@ def _sides(run: PrintRun) -> str:
     return "one side" + ("; the gutterfold sheets are folded on the dashed line after printing" if gutterfold else "")
 
 
+def _sheets(run: PrintRun, runs: tuple[PrintRun, ...]) -> str:
+    from kitpress.classkit.jobs import cover_host
+
+    if len(run.covers) > 1:
+        return f"{run.sheets}, the covers of all {len(run.covers)} jobs included: keep each cover with its job"
+    if run.covers:
+        return f"{run.sheets}, this cover included"
+    host = cover_host(runs, run)
+    where = f"with job {host.number} on plain paper" if host else "on plain paper"
+    return f"{run.sheets}; this cover is printed {where}, and the file starts directly with the first sheet to print on this stock"
+
+
 def story(run: PrintRun, plan: KitPlan) -> list[Flowable]:
     from kitpress.classkit.jobs import LOAD
 
@@ -56,12 +69,14 @@ def story(run: PrintRun, plan: KitPlan) -> list[Flowable]:
         ("Sides", _sides(run)),
         ("Copies", "1: this file already holds every copy the class needs"),
         ("Scale", "100 % / actual size; never 'fit to page' or 'shrink to fit'"),
-        ("Sheets", f"{run.sheets}, this cover included"),
+        ("Sheets", _sheets(run, runs)),
     ]
     if any(i.kind.endswith("-backs") for p in run.parts for i in p.items):
         facts.append(("Backs", "each file of backs follows its fronts: put the printed fronts back in the tray, turned as your printer needs, and print the backs on them"))
-    if run.calibration:
-        facts.append(("First", "the sheet after this cover is the calibration page: hold it to the light before printing any card; if the backs are off, run kitpress printer setup and build the kit again with --printer"))
+    if run.calibration and run.stock == PLAIN:
+        facts.append(("First", "the sheet after the covers is the calibration page: hold it to the light before printing any card; if the backs are off, run kitpress printer setup and build the kit again with --printer"))
+    elif run.calibration:
+        facts.append(("Proof", "the file's first sheet is the calibration page again: print it alone on one sheet of this stock (pages 1 and 2), check its arrow and cross as it says, and only then print the rest"))
     if any(p.sets for p in run.parts):
         facts.append(("Packed", "one game's pieces for every set on shared sheets: cut them all, then deal them out, a set to an envelope"))
     if any(p.lettered for p in run.parts):

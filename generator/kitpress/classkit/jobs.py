@@ -1,9 +1,14 @@
 """Print jobs, not files: the kit's print files grouped by what the printer is loaded with, one PDF a
-stock (and flip), numbered in the order to print, every copy inside, each opening with a cover page that says how
-to print it. The per-game files stay in the kit, to reprint one.
+stock (and flip), numbered in the order to print, every copy inside. The per-game files stay in the
+kit, to reprint one.
 
-- Plain paper first: its first sheet after the cover is the calibration page, so the backs' offset is
+- Every job's cover page (what to load, how to print it) is printed on plain paper: the first plain
+  job opens with all of them, one sheet each, to take to the printer with their job. A card-stock or
+  label job starts directly with its first sheet to print, so no card or label sheet carries a cover.
+- Plain paper first: its first sheet after the covers is the calibration page, so the backs' offset is
   checked (and a printer profile made) before any card is printed; then card stock, then labels.
+- A two-sided card-stock job opens with the calibration page again: the one proof sheet, printed alone
+  on the card itself, which shows a wrong flip or a stack turned the wrong way before the rest.
 - With a duplex printer a stock's job is double-sided: a single-sided sheet to read (a score sheet, an
   answer key) shares its sheet with the next one of its game, back to back; a single-sided piece to cut
   gets a blank back. Each copy starts on a sheet of its own.
@@ -18,7 +23,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from kitpress.classkit.plan import SIDES, KitPlan, PrintItem
 from kitpress.stock import CARD_STOCK, LABEL, ONE_SIDED, PLAIN, stock_rank
@@ -68,6 +73,7 @@ class PrintRun:
     stock: str
     duplex: str  # none | long-edge | short-edge
     parts: tuple[Part, ...]
+    covers: tuple[int, ...] = ()  # the jobs whose cover pages this one opens with (see plan_runs)
 
     @property
     def double_sided(self) -> bool:
@@ -88,8 +94,8 @@ class PrintRun:
 
     @property
     def sheets(self) -> int:
-        """The parts' sheets and the cover's one."""
-        return 1 + sum(p.sheets(self.double_sided) for p in self.parts)
+        """The parts' sheets and a sheet for each cover it opens with."""
+        return len(self.covers) + sum(p.sheets(self.double_sided) for p in self.parts)
 
     @property
     def title(self) -> str:
@@ -123,8 +129,35 @@ def plan_runs(plan: KitPlan, copies: Callable[[PrintItem], tuple[bytes, ...]], p
             parts[-1] = Part((*last.items, item), tuple((*a, *b) for a, b in zip(last.copies, part.copies, strict=True)), tuple(a + b for a, b in zip(last.pages, part.pages, strict=True)))
         else:
             parts.append(part)
+    _proof_first(groups, printed, copies, pages)
     order = sorted(groups, key=lambda k: (JOB_ORDER.index(k[0]) if k[0] in JOB_ORDER else len(JOB_ORDER), stock_rank(k[0]), k[1] == "none", k[1]))
-    return [PrintRun(n, stock, sides, tuple(groups[(stock, sides)])) for n, (stock, sides) in enumerate(order, 1)]
+    runs = [PrintRun(n, stock, sides, tuple(groups[(stock, sides)])) for n, (stock, sides) in enumerate(order, 1)]
+    return _with_covers(runs)
+
+
+def _proof_first(groups: dict[tuple[str, str], list[Part]], printed: list[PrintItem], copies: Callable[[PrintItem], tuple[bytes, ...]], pages: Callable[[bytes], int]) -> None:
+    """The calibration page also opens each two-sided card-stock job: the proof sheet on the card."""
+    calibration = next((i for i in printed if i.kind == "calibration"), None)
+    if calibration is None:
+        return
+    for (stock, sides), parts in groups.items():
+        if stock == CARD_STOCK and sides not in ONE_SIDED:
+            made = copies(calibration)[:1]
+            parts.insert(0, Part((calibration,), (made,), (pages(made[0]),)))
+
+
+def _with_covers(runs: list[PrintRun]) -> list[PrintRun]:
+    """Every cover on plain paper: the first plain job opens with all of them; without a plain job
+    each job keeps its own."""
+    host = next((r for r in runs if r.stock == PLAIN), None)
+    if host is None:
+        return [replace(r, covers=(r.number,)) for r in runs]
+    return [replace(r, covers=tuple(x.number for x in runs) if r is host else ()) for r in runs]
+
+
+def cover_host(runs: tuple[PrintRun, ...] | list[PrintRun], run: PrintRun) -> PrintRun | None:
+    """The job whose file holds `run`'s cover."""
+    return next((r for r in runs if run.number in r.covers), None)
 
 
 def _shares(last: Part, part: Part, owner: dict[str, str]) -> bool:
@@ -138,7 +171,8 @@ def _shares(last: Part, part: Part, owner: dict[str, str]) -> bool:
 
 
 def run_pdf(run: PrintRun, plan: KitPlan) -> bytes:
-    """The run's cover (and a blank back when double-sided), then every copy of every part in order."""
+    """The covers the run opens with (each with a blank back when double-sided), then every copy of
+    every part in order."""
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import NameObject
 
@@ -161,7 +195,9 @@ def run_pdf(run: PrintRun, plan: KitPlan) -> bytes:
         if run.double_sided and not blank_backs and count % 2 and box is not None:
             writer.add_blank_page(float(box.width), float(box.height))  # the next copy starts a sheet
 
-    append((cover_pdf(run, plan),))
+    by_number = {r.number: r for r in plan.runs} or {run.number: run}
+    for number in run.covers:
+        append((cover_pdf(by_number[number], plan),))
     for part in run.parts:
         for sources in part.copies:
             append(sources, part.blank_backs)

@@ -85,7 +85,7 @@ def seating_line(game: GamePlan) -> str:
 def before_you_print(plan: KitPlan) -> list[str]:
     """What every print job needs, said once at the top."""
     lines = [
-        "Print the jobs below in their order, one copy of each file: each already holds every copy the class needs, and opens with a cover page saying how to print it.",
+        "Print the jobs below in their order, one copy of each file: each already holds every copy the class needs. Job 1 opens with every job's cover page, on plain paper, saying how to print it: keep each cover with its job.",
         "Print at 100 % / actual size, never 'fit to page'. Card stock: 200–250 g/m² (74–92 lb cover), through the printer's rear or manual feed.",
     ]
     if plan.set_marks:
