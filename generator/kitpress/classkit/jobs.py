@@ -24,12 +24,18 @@ import io
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from kitpress.classkit.plan import SIDES, KitPlan, PrintItem
+from kitpress.sheets.presets import TWO_SIDED
 from kitpress.stock import CARD_STOCK, LABEL, ONE_SIDED, PLAIN, stock_rank
+
+if TYPE_CHECKING:
+    from pypdf import PdfReader
 
 NOT_IN_A_JOB = frozenset({"packing-list", "assembly"})  # printed from their own files (see above)
 STOCK_WORDS = {CARD_STOCK: "card-stock", PLAIN: "plain", LABEL: "label"}
+HAND_PAPER_FLIP = "long-edge"  # printing card by hand, plain paper still goes through the duplexer
 JOB_ORDER = (PLAIN, CARD_STOCK, LABEL)  # plain first: it opens with the calibration page
 # What to load, said on each cover and in the packing list.
 LOAD = {
@@ -85,7 +91,7 @@ class PrintRun:
 
     @property
     def name(self) -> str:
-        sides = {"none": "single-sided", "long-edge": "duplex", "short-edge": "duplex-short-edge"}.get(self.duplex, self.duplex)
+        sides = {"none": "single-sided", "long-edge": "duplex", "short-edge": "duplex-short-edge", "manual": "by-hand"}.get(self.duplex, self.duplex)
         return f"{self.number}-{STOCK_WORDS.get(self.stock, 'other')}-{sides}.pdf"
 
     @property
@@ -101,6 +107,11 @@ class PrintRun:
     def title(self) -> str:
         return f"{self.stock.capitalize()}, {self.sides}"
 
+    @property
+    def fronts(self) -> int:
+        """By hand: the pages of fronts, printed before every back (each part's pages are half fronts)."""
+        return sum(sum(p.pages) for p in self.parts) // 2
+
 
 Packed = Callable[[PrintItem], tuple[bytes, int] | None]  # a class-wide packed file of an item, and its pages
 
@@ -108,14 +119,16 @@ Packed = Callable[[PrintItem], tuple[bytes, int] | None]  # a class-wide packed 
 def plan_runs(plan: KitPlan, copies: Callable[[PrintItem], tuple[bytes, ...]], pages: Callable[[bytes], int], packed: Packed) -> list[PrintRun]:
     """The kit's print runs in the order to print. `copies(item)`: the PDF of each copy; `packed(item)`:
     every set's pieces of a single-sided item on shared sheets, when that is how it prints."""
-    duplex = plan.preset.duplex if plan.preset.duplex in ("long-edge", "short-edge") else "none"
+    duplex = plan.preset.duplex if plan.preset.duplex in TWO_SIDED else "none"
     groups: dict[tuple[str, str], list[Part]] = {}
     owner = {item.path: game.id for game in plan.games for item in game.items}
     printed = [i for i in plan.all_items() if i.kind not in NOT_IN_A_JOB]
     both_sides = {i.stock for i in printed if i.duplex not in ONE_SIDED}  # a stock all one-sided stays so (labels)
     for item in sorted(printed, key=lambda i: i.kind != "calibration"):
+        if duplex == "manual" and item.kind == "calibration":
+            continue  # it measures the hand-fed card, not the paper's duplexer: it opens the card-stock job (_proof_first)
         one_sided = item.duplex in ONE_SIDED
-        key = (item.stock, (duplex if item.stock in both_sides else "none") if one_sided else item.duplex)
+        key = (item.stock, _one_sided_key(duplex, item.stock, both_sides) if one_sided else item.duplex)
         parts = groups.setdefault(key, [])
         double = key[1] != "none"
         made = packed(item) if one_sided and item.copies > 1 else None
@@ -133,6 +146,17 @@ def plan_runs(plan: KitPlan, copies: Callable[[PrintItem], tuple[bytes, ...]], p
     order = sorted(groups, key=lambda k: (JOB_ORDER.index(k[0]) if k[0] in JOB_ORDER else len(JOB_ORDER), stock_rank(k[0]), k[1] == "none", k[1]))
     runs = [PrintRun(n, stock, sides, tuple(groups[(stock, sides)])) for n, (stock, sides) in enumerate(order, 1)]
     return _with_covers(runs)
+
+
+def _one_sided_key(duplex: str, stock: str, both_sides: set[str]) -> str:
+    """Which job of its stock a single-sided item joins: the stock's double-sided job (with a blank back
+    where it is a piece to cut), or a single-sided one. By hand ("manual") only the card is fed twice:
+    plain paper still goes through the duplexer, and a card piece without a back is printed once."""
+    if stock not in both_sides:
+        return "none"
+    if duplex == "manual":
+        return HAND_PAPER_FLIP if stock == PLAIN else "none"
+    return duplex
 
 
 def _proof_first(groups: dict[tuple[str, str], list[Part]], printed: list[PrintItem], copies: Callable[[PrintItem], tuple[bytes, ...]], pages: Callable[[bytes], int]) -> None:
@@ -170,10 +194,19 @@ def _shares(last: Part, part: Part, owner: dict[str, str]) -> bool:
     )  # fmt: skip
 
 
+def _reader(readers: dict[bytes, PdfReader], data: bytes) -> PdfReader:
+    from pypdf import PdfReader
+
+    reader = readers.get(data)
+    if reader is None:
+        reader = readers[data] = PdfReader(io.BytesIO(data))
+    return reader
+
+
 def run_pdf(run: PrintRun, plan: KitPlan) -> bytes:
     """The covers the run opens with (each with a blank back when double-sided), then every copy of
     every part in order."""
-    from pypdf import PdfReader, PdfWriter
+    from pypdf import PdfWriter
     from pypdf.generic import NameObject
 
     from kitpress.classkit.cover import cover_pdf
@@ -184,9 +217,7 @@ def run_pdf(run: PrintRun, plan: KitPlan) -> bytes:
     def append(sources: tuple[bytes, ...], blank_backs: bool = False) -> None:
         count, box = 0, None
         for data in sources:
-            reader = readers.get(data)
-            if reader is None:
-                reader = readers[data] = PdfReader(io.BytesIO(data))
+            reader = _reader(readers, data)
             for page in reader.pages:
                 writer.add_page(page)
                 box, count = page.mediabox, count + 1
@@ -196,11 +227,21 @@ def run_pdf(run: PrintRun, plan: KitPlan) -> bytes:
             writer.add_blank_page(float(box.width), float(box.height))  # the next copy starts a sheet
 
     by_number = {r.number: r for r in plan.runs} or {run.number: run}
-    for number in run.covers:
-        append((cover_pdf(by_number[number], plan),))
-    for part in run.parts:
-        for sources in part.copies:
-            append(sources, part.blank_backs)
+    if run.duplex == "manual":  # every front, then every back in the same order: the stack fed through again
+        for number in run.covers:
+            writer.add_page(_reader(readers, cover_pdf(by_number[number], plan)).pages[0])
+        halves = [_reader(readers, data) for part in run.parts for sources in part.copies for data in sources]
+        for first in (True, False):
+            for reader in halves:
+                half = len(reader.pages) // 2
+                for page in list(reader.pages)[:half] if first else list(reader.pages)[half:]:
+                    writer.add_page(page)
+    else:
+        for number in run.covers:
+            append((cover_pdf(by_number[number], plan),))
+        for part in run.parts:
+            for sources in part.copies:
+                append(sources, part.blank_backs)
     writer.add_metadata({"/Title": f"Print job {run.number}: {run.title}", "/Author": "kitpress", "/Creator": "kitpress", "/Producer": "kitpress"})
     prefs = writer.create_viewer_preferences()  # a viewer's print dialog starts at 100 % and the job's flip
     prefs.print_scaling = NameObject("/None")

@@ -34,7 +34,7 @@ def _complete_variant(ctx: click.Context, param: click.Parameter, incomplete: st
 @click.argument("games", nargs=-1, shell_complete=_complete)
 @click.option("--paper", type=click.Choice(PAPER_CHOICES), multiple=True, help="Paper; repeat for several. Default: letter and a4. 'universal' prints unscaled on both.")
 @click.option("--layout", type=click.Choice(LAYOUT_CHOICES), default="9up", show_default=True, help="Cards: 9-up sharing cut lines, 8-up landscape each with its own bleed, 1-up files for print services, or tts: Tabletop Simulator card sheets, pictures and a saved object for playtesting on screen.")
-@click.option("--duplex", type=click.Choice(DUPLEX_CHOICES), default="long-edge", show_default=True, help="How backs are printed: the flip of a duplex printer, a fold-over gutter, or separate sheets.")
+@click.option("--duplex", type=click.Choice(DUPLEX_CHOICES), default="long-edge", show_default=True, help="How backs are printed: the flip of a duplex printer; 'manual' for card stock your printer cannot turn (every front, then the stack fed again for the backs; plain paper still both sides); a fold-over gutter; or separate sheets.")
 @click.option("--back-offset", "back_offset", default=None, metavar="X,Y", help="Move backs by X,Y mm (right, up, as seen through the front) to match your printer; see the calibration page. Default: 0,0.")
 @click.option("--printer", metavar="NAME", help="Print with a saved printer profile (its flip and back offset): see `kitpress printer setup`.")
 @click.option("--ink", type=click.Choice(INK_CHOICES), default="full", show_default=True, help="'low': no full-bleed fills, light tints, outlined art.")
