@@ -228,8 +228,9 @@ def run_pdf(run: PrintRun, plan: KitPlan) -> bytes:
 
     by_number = {r.number: r for r in plan.runs} or {run.number: run}
     if run.duplex == "manual":  # every front, then every back in the same order: the stack fed through again
-        for number in run.covers:
-            writer.add_page(_reader(readers, cover_pdf(by_number[number], plan)).pages[0])
+        for number in run.covers:  # only when no plain-paper job holds the covers
+            for page in _reader(readers, cover_pdf(by_number[number], plan)).pages:
+                writer.add_page(page)
         halves = [_reader(readers, data) for part in run.parts for sources in part.copies for data in sources]
         for first in (True, False):
             for reader in halves:
