@@ -53,7 +53,7 @@ class Stages:
 @click.option("--paper", type=click.Choice(PAPER_CHOICES), default="letter", show_default=True, help="The paper the school prints on.")
 @click.option("--layout", type=click.Choice(KIT_LAYOUTS), default="9up", show_default=True, help="Cards: 9-up sharing cut lines, or 8-up landscape each with its own bleed.")
 @click.option("--duplex", type=click.Choice(DUPLEX_CHOICES), default="long-edge", show_default=True, help="How backs are printed: the flip of a duplex printer; 'manual' for card stock your printer cannot turn (every front, then the stack fed again for the backs; plain paper still both sides); a fold-over gutter; or separate sheets.")
-@click.option("--back-offset", "back_offset", default=None, metavar="X,Y", help="Move backs by X,Y mm (right, up, as seen through the front); see the calibration page. Default: 0,0.")
+@click.option("--back-offset", "back_offset", default=None, metavar="X,Y", help="Move backs by X,Y mm as seen through the front, X along the paper's short edge and Y along its long edge on every sheet (as the calibration page reads them). Default: 0,0.")
 @click.option("--printer", metavar="NAME", help="Print with a saved printer profile (its flip and back offset): see `kitpress printer setup`.")
 @click.option("--ink", type=click.Choice(INK_CHOICES), default="full", show_default=True, help="'low': no full-bleed fills, light tints, outlined art.")
 @click.option("--booklet", type=click.Choice(BOOKLET_CHOICES), default="pages", show_default=True, help="'saddle': the student rules as a half-size booklet, folded and stapled.")
