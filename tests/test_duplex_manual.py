@@ -146,3 +146,19 @@ def test_build_and_kit_take_duplex_manual(run_cli) -> None:  # type: ignore[no-u
         result = run_cli(command, "--help")
         assert "'manual' for card stock your printer cannot turn" in " ".join(result.output.split())
         assert "manual" in result.output.split("--duplex", 1)[1].split("]", 1)[0]
+
+
+def test_a_printer_profile_measured_by_hand(run_cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """The hand-fed path drifts its own way: `printer setup --duplex manual` writes the page printed by
+    hand and saves its offset; `--send` cannot turn a sheet and says so."""
+    from kitpress import printer
+
+    monkeypatch.setenv(printer.CONFIG_ENV, str(tmp_path / "config"))
+    page = tmp_path / "calibration.pdf"
+    result = run_cli("printer", "setup", "card", "--duplex", "manual", "--page", page, "--x", "1", "--y", "-2", "--line", "100")
+    assert result.exit_code == 0, result.output
+    assert "print page 1 on the card the kit uses, turn the sheet over on its long edge" in result.output
+    assert "turn the sheet over on its long edge, the same edge leading" in " ".join(PdfReader(str(page)).pages[0].extract_text().split())
+    assert (printer.load("card").duplex, printer.load("card").back_offset_mm) == ("manual", (-1.0, 2.0))
+    refused = run_cli("printer", "setup", "card", "--duplex", "manual", "--page", page, "--send", "--x", "0", "--y", "0", "--line", "100")
+    assert refused.exit_code == 2 and "--send cannot turn a sheet by hand" in refused.output
