@@ -285,8 +285,8 @@ def test_print_jobs_hold_every_copy_in_order_their_covers_on_plain_paper(out: Pa
             assert needle in cover, (job["file"], needle)
         assert ("card stock, 200–250 g/m² (74–92 lb cover)" in cover) == (job["stock"] == CARD_STOCK)
         assert len(reader.pages) == 2 * job["sheets"], "double-sided: two pages a sheet, blanks included"
-        covers = len(jobs) if number == 1 else 0
-        assert job["sheets"] == covers + sum(p["sheets"] for p in job["parts"])
+        assert job["covers"] == (list(range(1, len(jobs) + 1)) if number == 1 else [])
+        assert job["sheets"] == len(job["covers"]) + sum(p["sheets"] for p in job["parts"])
         for part in job["parts"]:
             assert all(path in cover for path in part["paths"])
             own = sum(len(PdfReader(str(folder / path)).pages) for path in part["paths"])
