@@ -191,7 +191,7 @@ def _instructions(canvas: Canvas, layout: CalibrationLayout, duplex: str, offset
 
 def _how(duplex: str) -> str:
     if duplex == "manual":
-        return "Print page 1, turn the sheet over on its long edge, the same edge leading, and print page 2 on its back, at 100% / actual size."
+        return "Print page 1; turn the sheet over on its long edge, the same edge leading; print page 2 on it. 100% / actual size."
     return f"Print both pages double-sided ({duplex.replace('-', ' ')} flip), at 100% / actual size."
 
 
