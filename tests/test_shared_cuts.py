@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import replace
 
 import pytest
 from pypdf import PdfReader
 
 from kitpress.pieces import Art, PrintJob
-from kitpress.sheets.geometry import CUT_CASING, CUT_WIDTH, Sheet, grid
+from kitpress.sheets.geometry import CUT_CASING, CUT_WIDTH, Sheet, grid, gutterfold
 from kitpress.sheets.impose import ganged, printed_pages
 from kitpress.sheets.pdf import write_pdf
 from kitpress.sheets.presets import Preset
@@ -86,6 +87,16 @@ def test_no_line_runs_through_a_ganged_piece_nor_on_the_backs() -> None:
         assert _covered(last, vertical, at, lo, hi)
     assert all(not page.sheet.cuts for page in pages[1::2])  # a back's line would only show its drift
     assert all(not s.cuts for s in grid("letter", 180, 252, 9, 8, gap=18))  # 8-up: each card its own bleed, no shared cut
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_gutterfold_sheet_draws_its_fronts_cuts(paper: str) -> None:
+    for sheet in gutterfold(paper, 180, 252, 9, 6):
+        fronts = replace(sheet, placements=tuple(p for p in sheet.placements if p.side == "front"))
+        shared = _shared(fronts)
+        assert shared
+        for vertical, at, lo, hi in shared:
+            assert _covered(sheet, vertical, at, lo, hi)
 
 
 def test_the_pdf_draws_each_cut_white_then_black_on_the_line() -> None:

@@ -266,7 +266,8 @@ def _fold_sheets(paper: str, tw: float, th: float, bleed: float, count: int, ban
             across = [Mark(x, height - bleed_box[1] + MARK_GAP, x, bleed_box[1] - MARK_GAP) for x in xs]
             both = (trim[0], height - trim[3], trim[2], trim[3])
         marks = outer + mirrored + across
-        sheets.append(Sheet(width, height, tuple(fronts + backs), tuple(marks), both, _grow(both, bleed), (fold,)))
+        cuts = shared_cuts(fronts, trim)  # on the fronts' half: folded, one face shows where to cut both
+        sheets.append(Sheet(width, height, tuple(fronts + backs), tuple(marks), both, _grow(both, bleed), (fold,), cuts))
     return sheets
 
 
