@@ -12,6 +12,9 @@ kit, to reprint one.
 - With a duplex printer a stock's job is double-sided: a single-sided sheet to read (a score sheet, an
   answer key) shares its sheet with the next one of its game, back to back; a single-sided piece to cut
   gets a blank back. Each copy starts on a sheet of its own.
+- Card printed by hand (`--duplex manual`): the card with backs is its own job, every front then every
+  back in the same order (the stack turned over once), opening with the proof sheet; card pieces
+  without backs are a single-sided job; plain paper still goes through the duplexer.
 - A single-sided job of pieces (the card-stock file, the labels) is printed for the whole class at once:
   every set's pieces packed together (`classpack`), not one set's file again and again.
 - The print and assemble pages of the games stay out: they tell how to print one set from the game's
@@ -77,7 +80,7 @@ class Part:
 class PrintRun:
     number: int
     stock: str
-    duplex: str  # none | long-edge | short-edge
+    duplex: str  # none | long-edge | short-edge | manual (by hand: every front, then every back)
     parts: tuple[Part, ...]
     covers: tuple[int, ...] = ()  # the jobs whose cover pages this one opens with (see plan_runs)
 
