@@ -46,7 +46,7 @@ def _sides(run: PrintRun) -> str:
     if run.duplex == "short-edge":
         return "both sides, flip on the short edge" + blank
     if run.duplex == "manual":
-        return "both sides, by hand: every front, then the same sheets fed again for the backs (below)"
+        return "both sides, by hand: every front, then the same sheets fed again for the backs (the steps are on the back of this cover)"
     gutterfold = any(i.duplex == "gutterfold" for p in run.parts for i in p.items)
     return "one side" + ("; the gutterfold sheets are folded on the dashed line after printing" if gutterfold else "")
 
@@ -80,11 +80,12 @@ def story(run: PrintRun, plan: KitPlan) -> list[Flowable]:
     if any(i.kind.endswith("-backs") for p in run.parts for i in p.items):
         facts.append(("Backs", "each file of backs follows its fronts: put the printed fronts back in the tray, turned as your printer needs, and print the backs on them"))
     if run.calibration and run.duplex == "manual":
-        pass  # the steps below begin with the proof
+        pass  # the steps on the cover's back begin with the proof
     elif run.calibration and run.stock == PLAIN:
         facts.append(("First", "the sheet after the covers is the calibration page: hold it to the light before printing any card; if the backs are off, run kitpress printer setup and build the kit again with --printer"))
     elif run.calibration:
-        facts.append(("Proof", "the file's first sheet is the calibration page again: print it alone on one sheet of this stock (pages 1 and 2), check its arrow and cross as it says, and only then print the rest"))
+        first = 2 * len(run.covers) + 1  # after its own cover and blank back, when no plain job holds it
+        facts.append(("Proof", f"the file's first sheet is the calibration page again: print it alone on one sheet of this stock (pages {first} and {first + 1}), check its arrow and cross as it says, and only then print the rest"))
     if any(p.sets for p in run.parts):
         facts.append(("Packed", "one game's pieces for every set on shared sheets: cut them all, then deal them out, a set to an envelope"))
     if any(p.lettered for p in run.parts):
