@@ -24,7 +24,7 @@ from kitpress.packs import art_for
 from kitpress.pieces import Art, PrintJob
 from kitpress.preflight import inked, preflight_inks
 from kitpress.sheets.impose import Page, SetLayout, backs_only_pages, printed_pages, set_layout
-from kitpress.sheets.presets import SERVICE_IMAGES, Preset
+from kitpress.sheets.presets import SERVICE_IMAGES, TWO_SIDED, Preset
 from kitpress.spec.load import LoadedSpec, load_spec
 
 if TYPE_CHECKING:
@@ -300,7 +300,7 @@ def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False, 
         shared = layout.shared
         if shared is not None and wanted.job(shared):  # a whole set's small pieces on the fewest sheets; the single files stay for a reprint
             add(_job_files(loaded, shared, preset, {"holds": [stock.job_path(loaded.id, job, preset) for job in layout.sources]}))
-        if any(j.backs for j in jobs) and preset.duplex in ("long-edge", "short-edge") and wanted.kind("calibration"):
+        if any(j.backs for j in jobs) and preset.duplex in TWO_SIDED and wanted.kind("calibration"):
             name = f"calibration-{preset.paper}-{preset.duplex}.pdf"
             from kitpress.sheets.calibration import calibration_pdf
 
@@ -542,7 +542,7 @@ def _reprint_files(changes: list[Change], files: list[KitFile]) -> list[KitFile]
     groups: dict[tuple[str, str, str], list[Change]] = {}
     for change in changes:
         entry = by_path[change.path]
-        sides = "two-sided" if entry.duplex in ("long-edge", "short-edge") or entry.kind in ("booklet", "teachers-book") else "one-sided"
+        sides = "two-sided" if entry.duplex in TWO_SIDED or entry.kind in ("booklet", "teachers-book") else "one-sided"
         groups.setdefault((change.paper, str(entry.extra.get("stock", stock.CARD_STOCK)), sides), []).append(change)
     for (paper, paper_stock, sides), chosen in sorted(groups.items()):
         made = reprint_pdf(chosen, pdfs, paper)

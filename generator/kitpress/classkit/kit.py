@@ -187,7 +187,7 @@ def _item(item: PrintItem) -> dict[str, Any]:
 
 def _run(run: jobs.PrintRun, used: ink.Ink | None) -> dict[str, Any]:
     return {
-        "file": run.name, "stock": run.stock, "duplex": run.duplex, "sheets": run.sheets,
+        "file": run.name, "stock": run.stock, "duplex": run.duplex, "sheets": run.sheets, "covers": list(run.covers),
         "ink_iso_pages": None if used is None else {"black": round(used.black), "colour": round(used.colour)},
         "parts": [{"paths": p.paths, "copies": len(p.copies), "sets": p.sets or len(p.copies), "packed": bool(p.sets), "pages": sum(p.pages), "sheets": p.sheets(run.double_sided)} for p in run.parts],
     }  # fmt: skip

@@ -85,8 +85,8 @@ def seating_line(game: GamePlan) -> str:
 def before_you_print(plan: KitPlan) -> list[str]:
     """What every print job needs, said once at the top."""
     lines = [
-        "Print the jobs below in their order, one copy of each file: each already holds every copy the class needs, and opens with a cover page saying how to print it.",
-        "Print at 100 % / actual size, never 'fit to page'. Card stock: 200–250 g/m² (65–110 lb cover), through the printer's rear or manual feed.",
+        "Print the jobs below in their order, one copy of each file: each already holds every copy the class needs. Job 1 opens with every job's cover page, on plain paper, saying how to print it: keep each cover with its job.",
+        "Print at 100 % / actual size, never 'fit to page'. Card stock: 200–250 g/m² (74–92 lb cover), through the printer's rear or manual feed.",
     ]
     if plan.set_marks:
         lines.append("Every card back and piece back carries its set's letter on a colour band (Set A, Set B, …, one run of letters a game): a stray card goes back to the envelope of its letter.")

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from kitpress.classkit.jobs import PrintRun
 
 PAPER_NAMES = {"letter": "Letter", "a4": "A4", "universal": "Letter or A4 (universal layout, print at 100%)"}
-SIDES = {"none": "single-sided", "long-edge": "double-sided, flip on long edge", "short-edge": "double-sided, flip on short edge", "gutterfold": "single-sided, then folded (gutterfold)"}
+SIDES = {"none": "single-sided", "long-edge": "double-sided, flip on long edge", "short-edge": "double-sided, flip on short edge", "gutterfold": "single-sided, then folded (gutterfold)", "manual": "double-sided by hand"}
 BRING_PRINT_KINDS = frozenset({"none", *LABEL_KINDS})  # a label is printed for something you bring
 
 

@@ -44,6 +44,7 @@ SIDES = {
     "none": "one side",
     "long-edge": "both sides, flip on the long edge",
     "short-edge": "both sides, flip on the short edge",
+    "manual": "both sides by hand: every front, then the stack turned over on its long edge, same edge first, for the backs",
     "gutterfold": "one side; fold on the dashed line, backs behind fronts, and glue",
 }
 
