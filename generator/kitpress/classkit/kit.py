@@ -39,6 +39,7 @@ class KitOptions:
     printer: dict[str, Any] | None = None
     set_marks: bool = True  # each set's backs carry its letter on a colour band (classkit.sets)
     progress: Callable[[str], None] | None = None  # hears each stage's name
+    table_sizes: dict[str, int] = field(default_factory=dict)  # game (as chosen, or its id) → players a table
 
     def preset(self, paper: str) -> Preset:
         if self.layout not in KIT_LAYOUTS:
@@ -55,8 +56,9 @@ def make_kit(games: list[str], class_size: int, paper: str, out_dir: Path, optio
         raise UsageError(f"unknown paper {paper!r}; expected one of: {', '.join(PAPER_CHOICES)}")
     preset = options.preset(paper)
     loaded = _load(games, options.variants)
+    table_sizes = _by_id(games, loaded, options.table_sizes, "--table-size")
     for spec in loaded:
-        seating_for(spec, class_size)  # a class too small for a game fails before anything is built
+        seating_for(spec, class_size, table_sizes.get(spec.id))  # a class too small or a size the game does not allow fails before anything is built
     say = options.progress or (lambda stage: None)
     folder, archive, index = out_dir / KIT_FOLDER, out_dir / f"{KIT_FOLDER}.zip", out_dir / "index.html"
     with outfolder.writer_lock(out_dir):
@@ -72,7 +74,7 @@ def make_kit(games: list[str], class_size: int, paper: str, out_dir: Path, optio
             group = [str(spec.source) for spec in loaded if spec.variant == variant]
             lines += build_games(group, [preset], out_dir=builds, variant=variant, printer=options.printer)
         say("planning the kit")
-        plan = plan_kit(loaded, builds, preset, class_size, options.printer, options.set_marks)
+        plan = plan_kit(loaded, builds, preset, class_size, options.printer, options.set_marks, table_sizes)
         plan = assemble(plan, out_dir, say)
     lines.append(f"kit for a class of {class_size} on {plan.paper_name}: {folder}")
     lines += [f"  {g.title}: {g.seating.describe()}" for g in plan.games]
@@ -97,6 +99,15 @@ def _load(games: list[str], variants: dict[str, str]) -> list[LoadedSpec]:
         variant = variants.get(given, variants.get(spec.id))
         out.append(spec if variant is None else load_spec(given, variant))
     return out
+
+
+def _by_id(games: list[str], loaded: list[LoadedSpec], given: dict[str, int], option: str) -> dict[str, int]:
+    """An option's value for each game (named as chosen or by its id), by the game's id."""
+    names = {name: spec.id for name, spec in zip(games, loaded, strict=True)} | {spec.id: spec.id for spec in loaded}
+    unknown = sorted(set(given) - set(names))
+    if unknown:
+        raise UsageError(f"{option} {unknown[0]}=…: {unknown[0]} is not one of the kit's games ({', '.join(spec.id for spec in loaded)})")
+    return {names[name]: value for name, value in given.items()}
 
 
 def assemble(plan: KitPlan, out_dir: Path, say: Callable[[str], None] | None = None) -> KitPlan:
@@ -212,6 +223,7 @@ def kit_json(plan: KitPlan) -> bytes:
                 "minutes": None if (m := g.loaded.spec.identity.minutes) is None else {"min": m.min, "max": m.max},
                 "tables": list(g.seating.sizes),
                 "referees": g.seating.referees,
+                "seating_reason": g.seating.reason,
                 "sets": g.seating.tables,
                 "print": [_item(i) for i in g.items],
                 "bring": [{"name": b.name, "count": b.count, "detail": b.detail} for b in g.bring],

@@ -79,7 +79,9 @@ def game_heading(game: GamePlan) -> str:
 
 
 def seating_line(game: GamePlan) -> str:
-    return f"This class: {game.seating.describe()}, so {_plural(game.seating.tables, 'set')}."
+    """'This class: 7 tables of 4, so 7 sets. Tables of 4, the number of players the game plays best with.'"""
+    line = f"This class: {game.seating.describe()}, so {_plural(game.seating.tables, 'set')}."
+    return f"{line} {game.seating.reason}" if game.seating.reason else line
 
 
 def before_you_print(plan: KitPlan) -> list[str]:

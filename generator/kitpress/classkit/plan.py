@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kitpress.classkit.tables import Seating, seat_class
+from kitpress.classkit.tables import Seating, seat
 from kitpress.errors import UsageError
 from kitpress.packs import art_for
 from kitpress.sheets.presets import Preset
@@ -159,23 +159,39 @@ class KitPlan:
 
 
 def allowed_table_sizes(loaded: LoadedSpec) -> list[int]:
-    """Player counts the spec lists and the engine accepts (Integer Matrix: 2 or 4, never 3)."""
-    players = loaded.spec.identity.players
+    """Player counts the spec allows and the engine accepts (Integer Matrix: 2 or 4, never 3)."""
+    counts = loaded.spec.identity.allowed_player_counts()
     sizes = []
-    for n in range(players.min, players.max + 1):
+    for n in counts:
         try:
             loaded.engine.seats(n)
         except ValueError:
             continue
         sizes.append(n)
-    return sizes or list(range(players.min, players.max + 1))
+    return sizes or counts
 
 
-def seating_for(loaded: LoadedSpec, class_size: int) -> Seating:
-    seating = seat_class(class_size, allowed_table_sizes(loaded))
+def seating_for(loaded: LoadedSpec, class_size: int, table_size: int | None = None) -> Seating:
+    """The class at tables (classkit.tables): at `table_size` when the teacher chose one, else at the
+    spec's best; the kit's added player counts only where the document's leave a student out."""
+    allowed = allowed_table_sizes(loaded)
+    identity = loaded.spec.identity
+    if table_size is not None and table_size not in allowed:
+        raise UsageError(f"--table-size {loaded.id}={table_size}: {identity.title} is played by {_counts(allowed)} players")
+    added = [n for n in allowed if n in identity.added_player_counts]
+    document = [n for n in allowed if n not in added]
+    preferred = table_size if table_size is not None else identity.best
+    seating = seat(class_size, document, added, preferred, chosen=table_size is not None)
     if seating is None:
-        raise UsageError(f"a class of {class_size} is too small for {loaded.id}: it needs at least {min(allowed_table_sizes(loaded))} players")
+        raise UsageError(f"a class of {class_size} is too small for {loaded.id}: it needs at least {min(allowed)} players")
     return seating
+
+
+def _counts(sizes: list[int]) -> str:
+    """'2 or 4', '2 to 6'."""
+    if len(sizes) > 2 and sizes == list(range(sizes[0], sizes[-1] + 1)):
+        return f"{sizes[0]} to {sizes[-1]}"
+    return ", ".join(map(str, sizes[:-1])) + (" or " if len(sizes) > 1 else "") + str(sizes[-1])
 
 
 def read_manifest(folder: Path) -> dict[str, Any]:
@@ -188,8 +204,8 @@ def read_manifest(folder: Path) -> dict[str, Any]:
     return data
 
 
-def plan_game(loaded: LoadedSpec, folder: Path, preset: Preset, class_size: int) -> GamePlan:
-    seating = seating_for(loaded, class_size)
+def plan_game(loaded: LoadedSpec, folder: Path, preset: Preset, class_size: int, table_size: int | None = None) -> GamePlan:
+    seating = seating_for(loaded, class_size, table_size)
     manifest = read_manifest(folder)
     jobs = {job_path(loaded.id, job, preset): job for job in art_for(loaded.spec.engine).jobs(loaded)}
     order = list(jobs)
@@ -263,9 +279,11 @@ def bring_list(loaded: LoadedSpec, seating: Seating) -> list[BringItem]:
     return out
 
 
-def plan_kit(games: list[LoadedSpec], out_dir: Path, preset: Preset, class_size: int, printer: dict[str, Any] | None = None, set_marks: bool = True) -> KitPlan:
+def plan_kit(games: list[LoadedSpec], out_dir: Path, preset: Preset, class_size: int, printer: dict[str, Any] | None = None, set_marks: bool = True, table_sizes: dict[str, int] | None = None) -> KitPlan:
+    """`table_sizes`: the teacher's table size for a game, by its id."""
     from kitpress.build import kit_folder
 
-    plans = tuple(plan_game(loaded, kit_folder(loaded, out_dir), preset, class_size) for loaded in games)
+    chosen = table_sizes or {}
+    plans = tuple(plan_game(loaded, kit_folder(loaded, out_dir), preset, class_size, chosen.get(loaded.id)) for loaded in games)
     once = [*calibration_items([kit_folder(g, out_dir) for g in games], preset), *teachers_books(games, out_dir, preset)]
     return KitPlan(class_size, preset.paper, plans, tuple(once), printer, set_marks=set_marks, preset=preset)
