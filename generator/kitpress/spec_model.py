@@ -248,10 +248,30 @@ class Stock(Strict):
     description: str = ""
 
 
+class Punch(Strict):
+    """The circle punch that cuts some of the game's round pieces, and why that size."""
+
+    size: str = Field(description="a standard circle punch, as suppliers sell it: '7/8 in', '25 mm' (kitpress.punches)")
+    pieces: list[str] = Field(min_length=1, description="the round pieces it cuts, by what they are (the art's `fits`: disc, marble)")
+    reason: str = ""
+
+    @field_validator("size")
+    @classmethod
+    def _standard(cls, size: str) -> str:
+        from kitpress.punches import STANDARD_MM
+
+        if size not in STANDARD_MM:
+            raise ValueError(f"{size!r} is not a standard circle punch; expected one of: {', '.join(STANDARD_MM)}")
+        return size
+
+
 class Production(Strict):
     """Print facts; the game's own face designs live in `faces`, read by that game's renderer."""
 
     stock: Stock
+    # The punches for the round pieces (the rest are cut with scissors); each piece's diameter is checked
+    # against its punch before printing (lint.punch).
+    punches: list[Punch] = []
     faces: dict[str, Any] = {}
     board: dict[str, Any] = {}
     notes: list[str] = []

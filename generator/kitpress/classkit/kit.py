@@ -18,6 +18,7 @@ from kitpress import __version__, outfolder
 from kitpress.build import build_games
 from kitpress.classkit import KIT_FOLDER, MAX_CLASS_SIZE, classpack, gallery, guide, ink, jobs, packing, sets
 from kitpress.classkit.archive import zip_files
+from kitpress.classkit.assembly_page import class_kit_page
 from kitpress.classkit.plan import PLAIN, KitPlan, PrintItem, plan_kit, seating_for
 from kitpress.errors import UsageError
 from kitpress.sheets.presets import PAPER_CHOICES, Preset
@@ -116,6 +117,10 @@ def assemble(plan: KitPlan, out_dir: Path, say: Callable[[str], None] | None = N
     say = say or (lambda stage: None)
     with outfolder.os_errors(out_dir):
         files = {item.path: item.source.read_bytes() for item in plan.all_items()}
+    for item in plan.class_items:  # a game's print and assemble page, naming only what the kit holds
+        game = next((g for g in plan.games if item.kind == "assembly" and item.path.startswith(f"{g.id}/")), None)
+        if game is not None:
+            files[item.path] = class_kit_page(game, item, plan.preset, {p.split("/", 1)[1] for p in files if p.startswith(f"{game.id}/")})
     say("typesetting the teacher guide")
     guide_pdf, guide_pages = guide.render_pdf(plan)
     files["teacher-guide.pdf"] = guide_pdf

@@ -62,6 +62,7 @@ class PrintItem:
     copies: int
     cut: str = ""  # what one copy is cut into; "" when nothing is cut
     note: str = ""
+    single_sided: bool = False  # each page a sheet of its own, blank behind, even in a double-sided job (PrintJob.single_sided)
 
     @property
     def sheets_per_copy(self) -> int:
@@ -230,9 +231,10 @@ def plan_game(loaded: LoadedSpec, folder: Path, preset: Preset, class_size: int,
             if kind == "pieces":
                 order.append(path)
         stock = stock_for(kind, job)
-        if stock == PLAIN and kind != "booklet":
+        if (stock == PLAIN and kind != "booklet") or (job is not None and job.as_printed):
             cut = ""  # a sheet to read or write on is used as printed
-        items.append(PrintItem(f"{loaded.id}/{path}", folder / path, title, kind, stock, duplex, pages, seating.tables, cut))
+        single = job is not None and job.single_sided
+        items.append(PrintItem(f"{loaded.id}/{path}", folder / path, title, kind, stock, duplex, pages, seating.tables, cut, single_sided=single))
     rank = {path: i for i, path in enumerate(order)}
     items.sort(key=lambda item: (item.kind in BOOKS, rank.get(item.path.split("/", 1)[1], len(rank)), item.path))
     return GamePlan(loaded, seating, tuple(items), tuple(bring_list(loaded, seating)))
