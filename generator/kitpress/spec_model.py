@@ -249,11 +249,10 @@ class Stock(Strict):
 
 
 class Punch(Strict):
-    """The circle punch that cuts some of the game's round pieces, and why that size."""
+    """The circle punch that cuts some of the game's round pieces (say why that size in a comment)."""
 
     size: str = Field(description="a standard circle punch, as suppliers sell it: '7/8 in', '25 mm' (kitpress.punches)")
-    pieces: list[str] = Field(min_length=1, description="the round pieces it cuts, by what they are (the art's `fits`: disc, marble)")
-    reason: str = ""
+    pieces: list[Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]] = Field(min_length=1, description="the round pieces it cuts, by what they are (the art's `fits`: disc, marble)")
 
     @field_validator("size")
     @classmethod

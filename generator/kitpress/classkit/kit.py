@@ -19,6 +19,7 @@ from kitpress.build import build_games
 from kitpress.classkit import KIT_FOLDER, MAX_CLASS_SIZE, classpack, gallery, guide, ink, jobs, packing, sets
 from kitpress.classkit.archive import zip_files
 from kitpress.classkit.assembly_page import class_kit_page
+from kitpress.classkit.cutting import Cutting
 from kitpress.classkit.plan import PLAIN, KitPlan, PrintItem, plan_kit, seating_for
 from kitpress.errors import UsageError
 from kitpress.sheets.presets import PAPER_CHOICES, Preset
@@ -209,6 +210,10 @@ def _run(run: jobs.PrintRun, used: ink.Ink | None) -> dict[str, Any]:
     }  # fmt: skip
 
 
+def _cutting(c: Cutting) -> dict[str, Any]:
+    return {"pieces": c.pieces, "straight_cuts": c.straight, "circles": c.circles, "punched": dict(c.punched), "scissors_circles": c.scissors, "minutes": c.minutes}
+
+
 def kit_json(plan: KitPlan) -> bytes:
     """The plan as data, for scripts and tests: the same numbers as the packing list."""
     body = {
@@ -218,6 +223,7 @@ def kit_json(plan: KitPlan) -> bytes:
         "set_marks": plan.set_marks,
         **({"printer": plan.printer} if plan.printer else {}),
         "sheets": plan.sheets_by_stock(),
+        "cutting": _cutting(plan.cutting),
         "jobs": [_run(r, plan.ink.get(r.name)) for r in plan.runs],
         "class": [_item(i) for i in plan.class_items],
         "games": [
@@ -232,6 +238,7 @@ def kit_json(plan: KitPlan) -> bytes:
                 "sets": g.seating.tables,
                 "print": [_item(i) for i in g.items],
                 "bring": [{"name": b.name, "count": b.count, "detail": b.detail} for b in g.bring],
+                "cutting": {"set": _cutting(g.cutting), "class": _cutting(g.cutting.times(g.seating.tables))},
             }
             for g in plan.games
         ],

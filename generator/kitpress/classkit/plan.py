@@ -22,6 +22,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from kitpress.classkit.cutting import Cutting, total
+from kitpress.classkit.cutting import of_job as cutting_of
 from kitpress.classkit.tables import Seating, seat
 from kitpress.errors import UsageError
 from kitpress.packs import art_for
@@ -63,6 +65,7 @@ class PrintItem:
     cut: str = ""  # what one copy is cut into; "" when nothing is cut
     note: str = ""
     single_sided: bool = False  # each page a sheet of its own, blank behind, even in a double-sided job (PrintJob.single_sided)
+    cutting: Cutting = field(default_factory=Cutting)  # one copy's cutting (classkit.cutting)
 
     @property
     def sheets_per_copy(self) -> int:
@@ -109,6 +112,11 @@ class GamePlan:
         return f"{m.min} minutes" if m.min == m.max else f"{m.min}–{m.max} minutes"
 
     @property
+    def cutting(self) -> Cutting:
+        """One set's cutting."""
+        return total(item.cutting for item in self.items)
+
+    @property
     def players(self) -> str:
         p = self.loaded.spec.identity.players
         return f"{p.min} players" if p.min == p.max else f"{p.min}–{p.max} players"
@@ -149,6 +157,11 @@ class KitPlan:
     @property
     def sets(self) -> int:
         return sum(game.seating.tables for game in self.games)
+
+    @property
+    def cutting(self) -> Cutting:
+        """The whole class's cutting: each game's set, times its sets."""
+        return total(game.cutting.times(game.seating.tables) for game in self.games)
 
     def full_title(self, item: PrintItem) -> str:
         """An item's title with its game's ('Momentum Game!: Cards'), where the item alone leaves it open."""
@@ -234,7 +247,9 @@ def plan_game(loaded: LoadedSpec, folder: Path, preset: Preset, class_size: int,
         if (stock == PLAIN and kind != "booklet") or (job is not None and job.as_printed):
             cut = ""  # a sheet to read or write on is used as printed
         single = job is not None and job.single_sided
-        items.append(PrintItem(f"{loaded.id}/{path}", folder / path, title, kind, stock, duplex, pages, seating.tables, cut, single_sided=single))
+        declared = loaded.spec.production.punches
+        cutting = total(cutting_of(j, preset, declared) for j in ([] if kind == "pieces" or job is None else [job]) + held) if cut else Cutting()
+        items.append(PrintItem(f"{loaded.id}/{path}", folder / path, title, kind, stock, duplex, pages, seating.tables, cut, single_sided=single, cutting=cutting))
     rank = {path: i for i, path in enumerate(order)}
     items.sort(key=lambda item: (item.kind in BOOKS, rank.get(item.path.split("/", 1)[1], len(rank)), item.path))
     return GamePlan(loaded, seating, tuple(items), tuple(bring_list(loaded, seating)))
