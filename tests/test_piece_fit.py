@@ -41,13 +41,13 @@ EXPECTED = {
         ("momentum-chip", (21.87, 21.87)): 1.44,  # 19 mm chip in the marker's 64 pt boxes
     },
     "momentum": {
-        ("marble", (22.0, 22.0)): 2.0,  # 18 mm marbles on 22 mm cells
+        ("marble", (22.0, 22.0)): 1.48,  # 19.05 mm (3/4 in punch) marbles on 22 mm cells
         ("round-tracker", (21.37, 11.37)): 1.43,  # 8.5 mm tracker on the track squares
         ("round-tracker", (11.37, 21.37)): 1.43,
         ("round-tracker", (20.87, 10.87)): 1.19,  # the END square's heavier line
     },
     "integer-matrix": {
-        ("disc", (25.0, 25.0)): 1.5,  # 22 mm discs on 25 mm squares
+        ("disc", (25.0, 25.0)): 1.4,  # 22.2 mm (7/8 in punch) discs on 25 mm squares
     },
 }
 

@@ -27,7 +27,7 @@ from kitpress.spec_model import Punch
 STRAIGHT_S = 6
 PUNCH_S = 4
 SCISSORS_S = 30
-RATES = f"{STRAIGHT_S} s a trimmer cut, {PUNCH_S} s a punched circle, {SCISSORS_S} s a circle cut with scissors"
+RATES = f"{STRAIGHT_S} s a trimmer cut, {PUNCH_S} s a punched circle and {SCISSORS_S} s a circle cut with scissors"
 
 
 @dataclass(frozen=True)

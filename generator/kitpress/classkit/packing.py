@@ -51,8 +51,9 @@ def file_facts(item: PrintItem) -> str:
 
 
 def files_line(items: tuple[PrintItem, ...] | list[PrintItem]) -> str:
-    """'Cards (momentum-game/…-cards-letter.pdf, 4 pages); Student rules (…)': one sentence a game."""
-    return "; ".join(f"{i.title} ({file_facts(i)})" for i in items) + "."
+    """'Cards (momentum-game/…-cards-letter.pdf, 4 pages); Student rules (…)': one sentence a game (the
+    card-stock file by its name alone: the cut line above says what it holds)."""
+    return "; ".join(f"{i.title.split(': ', 1)[0] if i.kind == 'pieces' else i.title} ({file_facts(i)})" for i in items) + "."
 
 
 def item_numbers(item: PrintItem) -> str:
@@ -97,11 +98,8 @@ def class_cutting(plan: KitPlan) -> list[str]:
     c = plan.cutting
     if not c.pieces:
         return []
-    hours = f" (about {c.minutes / 60:.1f} hours for one adult; share it out)" if c.minutes >= 90 else ""
-    return [
-        f"Cutting for the class: {cutting_words(c)}{hours}.",
-        f"Counted from the pieces as they print, at {cutting.RATES}. Cut abutting cards a sheet at a time: full-length cuts first, then each strip.",
-    ]
+    hours = f" ({c.minutes / 60:.1f} hours for one adult)" if c.minutes >= 90 else ""
+    return [f"Cutting for the class: {cutting_words(c)}{hours}, at {cutting.RATES}."]
 
 
 def tool_lines(plan: KitPlan) -> list[str]:
@@ -114,7 +112,7 @@ def tool_lines(plan: KitPlan) -> list[str]:
     for size, _ in c.punched:
         used = [(game, n * game.seating.tables) for game in plan.games for s, n in game.cutting.punched if s == size]
         what = " and ".join(f"{game.title} ({n:,})" for game, n in used)
-        lines.append(f"A {cutting.punch_words(size)}, the size the round pieces of {what} are printed at")
+        lines.append(f"A {cutting.punch_words(size)}, the size of the round pieces of {what}")
     return lines
 
 
@@ -203,8 +201,7 @@ def packing_text(plan: KitPlan) -> str:
         out.append("")
     if plan.class_items:
         out += ["Once for the class", f"  {files_line(plan.class_items)}", ""]
-    if class_cutting(plan):
-        out += ["Cutting", *(f"  {line}" for line in class_cutting(plan)), ""]
+    out += [*(f"{line}" for line in class_cutting(plan)), ""] if class_cutting(plan) else []
     out.append("Also bring")
     out += [f"  [ ] {line}" for line in bring_lines(plan)]
     out += ["", NO_DUPLEX]
@@ -293,8 +290,7 @@ def _story(plan: KitPlan, st: _Styles, width: float) -> list[Flowable]:
             story.append(p(f"<b>Files:</b> {_escape(files_line(game.items))}"))
     if plan.class_items:
         story += [p("Once for the class", "h"), p(_escape(files_line(plan.class_items)))]
-    if class_cutting(plan):
-        story += [p("Cutting", "h"), *(p(_escape(line)) for line in class_cutting(plan))]
+    story += [p("Cutting", "h"), *(p(_escape(line)) for line in class_cutting(plan))] if class_cutting(plan) else []
     story += [p("Also bring", "h"), *(p(f"☐ {_escape(line)}") for line in bring_lines(plan))]
     story.append(p(NO_DUPLEX))
     return story
