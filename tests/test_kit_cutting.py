@@ -117,8 +117,8 @@ def test_cutting_is_counted_from_the_pieces(kit: tuple[Path, dict[str, Any]]) ->
     assert f"about {c['minutes']:,} minutes" in text
     discs, marbles = (games[g]["cutting"]["class"]["punched"][size] for g, size in (("integer-matrix", "7/8 in"), ("momentum", "3/4 in")))
     for line in (
-        f"A 7/8 in (22.2 mm) circle punch, the size the round pieces of Integer Matrix ({discs:,}) are printed at",
-        f"A 3/4 in (19.1 mm) circle punch, the size the round pieces of Momentum ({marbles:,})",
+        f"A 7/8 in (22.2 mm) circle punch, the size of the round pieces of Integer Matrix ({discs:,})",
+        f"A 3/4 in (19.1 mm) circle punch, the size of the round pieces of Momentum ({marbles:,})",
         f"A paper trimmer (guillotine or rotary) cutting a sheet's full 279 mm, for {c['straight_cuts']:,} straight cuts",
     ):
         assert line in text and line in pdf

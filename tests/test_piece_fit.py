@@ -107,7 +107,7 @@ def test_the_reasoning_tokens_are_printed() -> None:
 
 # --- safe distances ---------------------------------------------------------------------------
 
-SMALLEST_FRAME_MM = {"momentum-game": 3.17, "newtonian-rummy": 3.09, "momentum": 4.01, "integer-matrix": 6.65}
+SMALLEST_FRAME_MM = {"momentum-game": 3.17, "newtonian-rummy": 3.09, "momentum": 4.24, "integer-matrix": 6.65}
 
 
 @pytest.mark.parametrize("game", sorted(SMALLEST_FRAME_MM))
