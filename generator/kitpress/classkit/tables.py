@@ -145,7 +145,7 @@ def _tables(n: int, size: int) -> str:
 
 
 def _reason(seating: Seating, preferred: int | None, chosen: bool, added: list[int]) -> str:
-    """Why these sizes: 'Tables of 4, the size the game plays best at; 1 table of 5 seats the rest.'"""
+    """Why these sizes: 'Tables of 4, the number of players the game plays best with; 1 table of 5 seats the rest.'"""
     if preferred is None:
         text = "As few tables as the game allows (its largest groups), so the class needs the fewest sets"
         others = []
