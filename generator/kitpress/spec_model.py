@@ -100,6 +100,12 @@ class Identity(Strict):
     # The player counts the source allows when not every count from players.min to players.max is one
     # (Integer Matrix is for 2 or 4); empty when every count in the range plays.
     player_counts: list[Annotated[int, Field(ge=1, le=100)]] = []
+    # The number of players the game plays best with, as its design document says (Newtonian Rummy: "best
+    # 4 as 2v2"), or as a ruling decides: a class is seated at tables of it first. None when neither says.
+    best: int | None = Field(default=None, ge=1, le=100)
+    # Player counts the kit adds to those the design document allows (each within players and recorded
+    # as a ruling): a class is seated at them only when the document's own counts cannot seat everyone.
+    added_player_counts: list[Annotated[int, Field(ge=1, le=100)]] = []
     # Playing time in minutes, only as the source gives it; None when the source gives none.
     minutes: Range | None = None
     ages: str = ""
@@ -109,11 +115,21 @@ class Identity(Strict):
         outside = [n for n in self.player_counts if not self.players.min <= n <= self.players.max]
         if outside:
             raise ValueError(f"player_counts {outside} lie outside players {self.players.min}–{self.players.max}")
+        allowed = self.allowed_player_counts()
+        if self.best is not None and self.best not in allowed:
+            raise ValueError(f"best {self.best} is not one of the player counts allowed ({', '.join(map(str, allowed))})")
+        strange = [n for n in self.added_player_counts if n not in allowed]
+        if strange:
+            raise ValueError(f"added_player_counts {strange} are not among the player counts allowed ({', '.join(map(str, allowed))})")
         return self
 
     def allowed_player_counts(self) -> list[int]:
-        """Every player count the source allows."""
+        """Every player count the kit allows: the source's, and any the kit adds."""
         return list(self.player_counts) or list(range(self.players.min, self.players.max + 1))
+
+    def document_player_counts(self) -> list[int]:
+        """The player counts the design document allows, without those the kit adds."""
+        return [n for n in self.allowed_player_counts() if n not in self.added_player_counts]
 
 
 class Table(Strict):
@@ -232,10 +248,29 @@ class Stock(Strict):
     description: str = ""
 
 
+class Punch(Strict):
+    """The circle punch that cuts some of the game's round pieces (say why that size in a comment)."""
+
+    size: str = Field(description="a standard circle punch, as suppliers sell it: '7/8 in', '25 mm' (kitpress.punches)")
+    pieces: list[Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]] = Field(min_length=1, description="the round pieces it cuts, by what they are (the art's `fits`: disc, marble)")
+
+    @field_validator("size")
+    @classmethod
+    def _standard(cls, size: str) -> str:
+        from kitpress.punches import STANDARD_MM
+
+        if size not in STANDARD_MM:
+            raise ValueError(f"{size!r} is not a standard circle punch; expected one of: {', '.join(STANDARD_MM)}")
+        return size
+
+
 class Production(Strict):
     """Print facts; the game's own face designs live in `faces`, read by that game's renderer."""
 
     stock: Stock
+    # The punches for the round pieces (the rest are cut with scissors); each piece's diameter is checked
+    # against its punch before printing (lint.punch).
+    punches: list[Punch] = []
     faces: dict[str, Any] = {}
     board: dict[str, Any] = {}
     notes: list[str] = []

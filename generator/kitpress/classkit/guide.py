@@ -73,6 +73,7 @@ def game_context(plan: GamePlan, book: str = "") -> dict[str, Any]:
         "players": plan.players,
         "minutes": plan.minutes,
         "seating": plan.seating.describe(),
+        "seating_reason": plan.seating.reason,
         "sets": plan.seating.tables,
         "goals": spec.learning_goals,
         "standards": standards(plan),

@@ -9,9 +9,10 @@ kit, to reprint one.
   checked (and a printer profile made) before any card is printed; then card stock, then labels.
 - A two-sided card-stock job opens with the calibration page again: the one proof sheet, printed alone
   on the card itself, which shows a wrong flip or a stack turned the wrong way before the rest.
-- With a duplex printer a stock's job is double-sided: a single-sided sheet to read (a score sheet, an
-  answer key) shares its sheet with the next one of its game, back to back; a single-sided piece to cut
-  gets a blank back. Each copy starts on a sheet of its own.
+- With a duplex printer a stock's job is double-sided: a single-sided sheet to read (an answer key, a
+  reference sheet) shares its sheet with the next one of its game, back to back; a single-sided piece to
+  cut, or a sheet declared single-sided (a score sheet, one a player), gets a blank back. Each copy starts
+  on a sheet of its own.
 - Card printed by hand (`--duplex manual`): the card with backs is its own job, every front then every
   back in the same order (the stack turned over once), opening with the proof sheet; card pieces
   without backs are a single-sided job; plain paper still goes through the duplexer.
@@ -139,7 +140,7 @@ def plan_runs(plan: KitPlan, copies: Callable[[PrintItem], tuple[bytes, ...]], p
             parts.append(Part((item,), ((made[0],),), (made[1],), blank_backs=double, sets=item.copies))
             continue
         per_copy = copies(item)
-        part = Part((item,), tuple((c,) for c in per_copy), tuple(pages(c) for c in per_copy), blank_backs=double and one_sided and item.stock != PLAIN)
+        part = Part((item,), tuple((c,) for c in per_copy), tuple(pages(c) for c in per_copy), blank_backs=double and one_sided and (item.stock != PLAIN or item.single_sided))
         last = parts[-1] if parts else None
         if double and one_sided and item.stock == PLAIN and last is not None and _shares(last, part, owner):
             parts[-1] = Part((*last.items, item), tuple((*a, *b) for a, b in zip(last.copies, part.copies, strict=True)), tuple(a + b for a, b in zip(last.pages, part.pages, strict=True)))
@@ -194,6 +195,7 @@ def _shares(last: Part, part: Part, owner: dict[str, str]) -> bool:
         len(last.items) == 1 and not last.sets and last.pages[0] == 1 and part.pages[0] == 1
         and len(last.copies) == len(part.copies) and a.kind != "calibration" and a.stock == PLAIN
         and a.duplex in ONE_SIDED and owner.get(a.path) == owner.get(b.path)
+        and not a.single_sided and not b.single_sided  # one a player: nothing on its back
     )  # fmt: skip
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from kitpress.pieces import Art, PrintJob
 from kitpress.sheets.gang import Block, blank_backs, ganged_sheet
@@ -47,7 +47,7 @@ def printed_pages(job: PrintJob, preset: Preset, gang: Sequence[PrintJob] = ()) 
         fronts = job.fronts
         if last is not None and n == len(sheets) - 1:
             sheet, fronts = last[0], (*job.fronts, *(b.art for b in last[1]))
-        pages.append(Page(sheet, fronts))
+        pages.append(Page(replace(sheet, marks=()) if job.as_printed else sheet, fronts))
         if job.backs and preset.duplex in TWO_SIDED:
             back = Page(blank_backs(back_sheet(sheet, flip, preset.back_offset, preset.edge_band), len(job.fronts)), (), job.backs)
             (backs if preset.duplex == "manual" else pages).append(back)
