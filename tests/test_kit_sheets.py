@@ -1,5 +1,4 @@
 """Half the paper (issue 19, point 5): the kit of the four bundled games for a class of 28 prints at most
-"""Half the paper (issue 19, point 5): the kit of the four bundled games for a class of 28 prints at most
 311 sheets (527 before the print jobs; 263 before issue 28 seated each game at its best table size,
 printed Integer Matrix's score sheets one a sheet and opened the card-stock job with its proof sheet), and
 its packing list gives the sheets by stock and an ink estimate. One kit is built for the module."""
