@@ -8,7 +8,10 @@ anchors and over-deep nesting are refused instead of silently accepted.
 from __future__ import annotations
 
 import copy
+import errno
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -241,11 +244,24 @@ def _indentation(lines: list[str], line: int, what: str) -> tuple[int, str] | No
     return None
 
 
+def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
+    """At most `limit` bytes of a regular file. A FIFO, a device or a socket is refused before a byte
+    is read (opened without blocking, so a FIFO with no writer cannot hang the command)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file (a pipe, a device or a folder)", str(path))
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            return handle.read(limit)
+    finally:
+        os.close(fd)
+
+
 def load_file(path: str) -> Located:
     """Read and parse a YAML file, with decoding and size problems reported like syntax errors."""
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
+        raw = read_regular(path, MAX_BYTES + 1)
     except OSError as exc:
         raise InputError([Problem(path, 1, f"cannot read file: {exc.strerror}")]) from None
     if len(raw) > MAX_BYTES:
