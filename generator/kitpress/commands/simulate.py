@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import click
@@ -96,14 +96,16 @@ def command(
     if report_dir is not None:  # before the run, not after it
         check_target(report_dir, "--report", folder=True)
     total = total_games(game, variants, games)
-    with click.progressbar(length=total, label="simulating", file=sys.stderr, hidden=quiet) as bar:  # on a terminal only
-        tick: Callable[[int], None] = bar.update
-        kwargs = {"variants": variants, "games": games, "seed": seed, "agent": agent, "max_turns": max_turns, "players": players, "progress": tick}
-        if cluster:
-            with dask_executor(cluster) as executor:
+    with ExitStack() as stack:
+        # The cluster is reached before the bar shows: a wrong address is its one line, alone.
+        executor = stack.enter_context(dask_executor(cluster)) if cluster else None
+        with click.progressbar(length=total, label="simulating", file=sys.stderr, hidden=quiet) as bar:  # on a terminal only
+            tick: Callable[[int], None] = bar.update
+            kwargs = {"variants": variants, "games": games, "seed": seed, "agent": agent, "max_turns": max_turns, "players": players, "progress": tick}
+            if executor is not None:
                 result = compare(game, executor=executor, **kwargs)  # type: ignore[arg-type]
-        else:
-            result = compare(game, workers=workers, **kwargs)  # type: ignore[arg-type]
+            else:
+                result = compare(game, workers=workers, **kwargs)  # type: ignore[arg-type]
     for line in result.lines():
         click.echo(line)
     if report_dir is not None:
