@@ -52,6 +52,9 @@ def command(ctx: click.Context, games: tuple[str, ...], paper: tuple[str, ...], 
     from kitpress.commands.print_options import print_settings
     from kitpress.sheets.presets import Preset
 
+    from kitpress.commands.common import check_target
+
+    check_target(out_dir, "--out", folder=True)  # before the kits are rendered, not after
     duplex, offset, profile = print_settings(ctx, printer, duplex, back_offset)
     kinds = _kinds(only)
     presets = [Preset(p, layout, duplex, offset, ink, booklet) for p in (paper or ("letter", "a4"))]
