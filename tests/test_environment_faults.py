@@ -171,3 +171,16 @@ def test_source_date_epoch_decides_whether_a_kit_is_up_to_date(tmp_path: Path) -
     dated = kitpress(*whole, cwd=tmp_path, SOURCE_DATE_EPOCH="1234567890")
     assert dated.stdout.startswith("built momentum-game"), dated.stdout
     assert kitpress(*whole, cwd=tmp_path, SOURCE_DATE_EPOCH="1234567890").stdout.startswith("up to date momentum-game")
+
+
+def test_a_manifest_path_that_is_not_a_string_is_one_line_on_every_rebuild(tmp_path: Path) -> None:
+    import json
+
+    build = ("build", "momentum-game", "--paper", "letter", "--only", "calibration", "--out", str(tmp_path / "out"))
+    assert kitpress(*build, cwd=tmp_path).returncode == 0
+    manifest = tmp_path / "out" / "momentum-game" / "manifest.json"
+    body = json.loads(manifest.read_text("utf-8"))
+    for path in (5, None, ["calibration-letter-long-edge.pdf"], 5):  # a refusal changes nothing: the same again
+        body["files"][0]["path"] = path
+        manifest.write_text(json.dumps(body), "utf-8")
+        one_line(kitpress(*build, cwd=tmp_path), "calibration-letter-long-edge.pdf", "not written by kitpress")
