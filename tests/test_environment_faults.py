@@ -54,6 +54,7 @@ TARGETS = {  # a command, with {} where its target goes
     "simulate --report": ("simulate", "momentum-game", "--games", "1", "--workers", "1", "--report", "{}"),
     "build --out": ("build", "momentum-game", "--out", "{}"),
     "kit --out": ("kit", "--games", "momentum-game", "--out", "{}"),
+    "check --junit": ("check", "momentum-game", "--junit", "{}"),
 }
 
 
@@ -78,6 +79,13 @@ def test_examples_or_spec_that_are_not_regular_files_are_one_line_without_hangin
     one_line(kitpress("check", "momentum-game", "--examples", str(path), cwd=tmp_path), str(path), "not a regular file")
     if special == "fifo":
         assert kitpress("check", str(path), cwd=tmp_path).returncode == 2
+
+
+def test_lint_pdf_that_is_a_fifo_is_one_line_without_hanging(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "cards.pdf")
+    done = kitpress("lint", "momentum-game", "--pdf", str(tmp_path / "cards.pdf"), cwd=tmp_path)
+    one_line(done, "cards.pdf", "not a regular file")
+    assert done.stdout == ""  # said before any game is linted
 
 
 def test_schema_out_onto_a_fifo_is_refused(tmp_path: Path) -> None:
