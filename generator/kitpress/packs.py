@@ -123,6 +123,7 @@ class BrokenPack:
     name: str  # the entry point's name: the engine id it declares
     distribution: str
     reason: str
+    said: bool = True  # on stderr by every command; not for a pack the user's own KITPRESS_PACKS set aside
 
     def line(self) -> str:
         return f"skipped the game pack {self.name!r} of {self.distribution}: {self.reason}"
@@ -161,10 +162,12 @@ def registry() -> Registry:
         winner, losers = _settle(claims, chosen)
         if winner is not None:
             found[engine_id] = winner[1]
+        by_choice = winner is not None and winner[0].lower() in {name.lower() for name in chosen}
         for dist, _ in losers:
-            broken.append(BrokenPack(engine_id, dist, _refusal(engine_id, dist, claims, winner)))
+            broken.append(BrokenPack(engine_id, dist, _refusal(engine_id, dist, claims, winner), said=not by_choice))
     for pack in broken:
-        log.warning(pack.line())
+        if pack.said:
+            log.warning(pack.line())
     return Registry(dict(sorted(found.items())), tuple(sorted(broken, key=lambda b: (b.name, b.distribution))))
 
 

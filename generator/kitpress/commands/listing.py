@@ -33,6 +33,7 @@ def command(ctx: click.Context, specs: tuple[str, ...]) -> None:
         from kitpress.packs import broken_packs
 
         for pack in broken_packs():  # installed, but skipped: shown with why (said on stderr too)
-            click.echo(f"{pack.name}  BROKEN, skipped ({pack.distribution}): {pack.reason}")
-            broken = True
+            # A pack KITPRESS_PACKS set aside is the user's choice, not a fault.
+            click.echo(f"{pack.name}  {'BROKEN, skipped' if pack.said else 'set aside'} ({pack.distribution}): {pack.reason}")
+            broken = broken or pack.said
     ctx.exit(EXIT_BAD_INPUT if broken else EXIT_OK)
