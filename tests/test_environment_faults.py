@@ -38,6 +38,12 @@ def test_a_malformed_source_date_epoch_is_one_line(command: tuple[str, ...], val
     one_line(kitpress(*command, cwd=tmp_path, SOURCE_DATE_EPOCH=value), "SOURCE_DATE_EPOCH")
 
 
+@pytest.mark.parametrize(("name", "value"), [("RL_invariant", "abc"), ("RL_defaultPageSize", "nonsense")])
+def test_a_reportlab_setting_it_cannot_read_is_one_line(name: str, value: str, tmp_path: Path) -> None:
+    one_line(kitpress("build", "momentum-game", "--out", str(tmp_path / "out"), cwd=tmp_path, **{name: value}), name)
+    assert not (tmp_path / "out").exists()
+
+
 def test_a_well_formed_source_date_epoch_is_taken(tmp_path: Path) -> None:
     assert kitpress("list", cwd=tmp_path, SOURCE_DATE_EPOCH="1234567890").returncode == 0
 

@@ -31,6 +31,21 @@ def source_date_epoch() -> str | None:
 def check() -> None:
     """Every variable with a form to keep, before any work starts."""
     source_date_epoch()
+    reportlab_settings()
+
+
+def reportlab_settings() -> None:
+    """ReportLab reads RL_* variables (RL_invariant, RL_defaultPageSize, ...) when it is first imported
+    and fails there on a value it cannot convert: tried here, only when one is set (so a command that
+    draws nothing still imports no ReportLab without them)."""
+    names = sorted(name for name in os.environ if name.startswith("RL_"))
+    if not names:
+        return
+    try:
+        import reportlab.rl_config  # noqa: F401
+    except Exception as exc:  # ValueError, AttributeError, ...: whatever its conversion raised
+        said = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        raise EnvironmentFault(f"{', '.join(names)}: ReportLab cannot read its settings from the environment ({said}); unset or correct them") from None
 
 
 def _shown(value: str) -> str:
