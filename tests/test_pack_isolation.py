@@ -98,10 +98,10 @@ def test_a_broken_pack_is_skipped_with_one_line_and_the_others_work(case: str, s
     assert f"{name}  BROKEN, skipped (broken-pack): {reason}" in listed.stdout.splitlines()
     assert "coin-race  Coin Race (v0.1)" in listed.stdout and "momentum-game  Momentum Game! (v2.1)" in listed.stdout
     assert listed.returncode == 2  # something installed is broken: list says so, as for a spec that does not load
-    for game in ("momentum-game", "coin-race"):
-        checked = run(site, "check", game, cwd=tmp_path)
-        assert (checked.returncode, checked.stderr) == (0, line + "\n"), checked.stdout + checked.stderr
-        assert checked.stdout.endswith("all hold\n")
+    checked = run(site, "check", "momentum-game", "coin-race", cwd=tmp_path)  # a bundled game and an outside one
+    assert (checked.returncode, checked.stderr) == (0, line + "\n"), checked.stdout + checked.stderr
+    assert "ok   coin-race example A" in checked.stdout and "ok   momentum-game example" in checked.stdout
+    assert checked.stdout.endswith("all hold\n")
     assert "Traceback" not in listed.stderr
 
 
