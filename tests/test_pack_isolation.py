@@ -118,6 +118,10 @@ def test_a_broken_pack_named_says_why(site: Path, tmp_path: Path) -> None:
     done = run(site, "check", "half", cwd=tmp_path)
     line = "skipped the game pack 'half' of broken-pack: (broken_abstract:GAME): its engine Half does not implement apply, example_moves"
     assert (done.returncode, done.stdout, done.stderr) == (2, "", f"{line}\n{line}\n")  # the warning, then the refusal
+    spec = tmp_path / "mine.yaml"
+    spec.write_text("id: mine\nengine: half\n", "utf-8")
+    done = run(site, "check", str(spec), cwd=tmp_path)
+    assert done.returncode == 2 and done.stderr.splitlines()[1:] == [f"{spec}:2:1: engine: engine 'half': {line}"], done.stderr
 
 
 def test_two_outside_packs_with_one_id_are_both_refused_until_one_is_chosen(site: Path, tmp_path: Path) -> None:

@@ -241,7 +241,7 @@ def _engine_for(located: Located, data: dict[str, Any]) -> type[Engine[Any, Any]
         skipped = next((p for p in broken_packs() if p.name == engine_id), None)
         msg = f"unknown engine {engine_id!r}; expected one of: {', '.join(sorted(engines()))}"
         if skipped is not None:
-            msg = f"the engine {engine_id!r} is installed but {skipped.line()}"
+            msg = f"engine {engine_id!r}: {skipped.line()}"
         raise InputError([located.problem(("engine",), msg)])
     return engines()[engine_id]
 
