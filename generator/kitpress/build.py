@@ -127,7 +127,9 @@ def _sheet_pdf(pages: list[Page], title: str, subject: str, duplex: str) -> byte
 
 def _drawn_with() -> str:
     """What ReportLab reads from the environment, which is part of its PDFs too (the dates: SOURCE_DATE_EPOCH)."""
-    return json.dumps(sorted((k, v) for k, v in os.environ.items() if k == "SOURCE_DATE_EPOCH" or k.startswith("RL_")))
+    from kitpress.fingerprint import drawn_with
+
+    return json.dumps(drawn_with())
 
 
 @functools.cache

@@ -16,7 +16,7 @@ from kitpress import spec_text as spectext
 from kitpress.check import example_rng, example_start
 from kitpress.engine import Engine, ExampleError
 from kitpress.errors import InputError, Problem, UsageError
-from kitpress.packs import engines, pack_for, shipped_specs, spec_name
+from kitpress.packs import broken_packs, engines, pack_for, shipped_specs, spec_name
 from kitpress.spec.validate import validate
 from kitpress.spec.variants import VariantPathError, apply_changes
 from kitpress.spec.yamlpos import Located, format_path, load_bytes, load_file, read_file
@@ -119,6 +119,9 @@ def resolve(game: str) -> Path:
         if not path.is_file():
             raise UsageError(f"{game}: no such spec file")
         return path
+    skipped = next((pack for pack in broken_packs() if pack.name == game), None)
+    if skipped is not None:
+        raise UsageError(skipped.line())
     raise UsageError(f"unknown game {game!r}; bundled games are: {', '.join(bundled)} (or give a spec file path)")
 
 
@@ -241,7 +244,10 @@ def _engine_for(located: Located, data: dict[str, Any]) -> type[Engine[Any, Any]
         raise InputError([located.problem((), "missing required key 'engine' (the rules engine, one of: " + ", ".join(sorted(engines())) + ")")])
     engine_id = data["engine"]
     if not isinstance(engine_id, str) or engine_id not in engines():
+        skipped = next((p for p in broken_packs() if p.name == engine_id), None)
         msg = f"unknown engine {engine_id!r}; expected one of: {', '.join(sorted(engines()))}"
+        if skipped is not None:
+            msg = f"engine {engine_id!r}: {skipped.line()}"
         raise InputError([located.problem(("engine",), msg)])
     return engines()[engine_id]
 
