@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -71,6 +71,16 @@ def check_id(value: str) -> str:
     return value
 
 
+# Where a printed statement comes from. `document`: the design document says it. `ruling`: a decision
+# of the kit's where the document is unclear or silent, recorded under `rulings:` with its reason.
+# `kit`: the kit's own addition, printed as such ("Added for the classroom"). A teacher's book never
+# presents a ruling or an addition as the designer's.
+Source = Literal["document", "ruling", "kit"]
+# A whole part of a book (learning goals, table talk …) is the document's or the kit's; a ruling is
+# one decision, so only single statements (a quick ruling) can be one.
+PartSource = Literal["document", "kit"]
+
+
 class Range(Strict):
     min: int = Field(ge=1, le=100)
     max: int = Field(ge=1, le=100)
@@ -119,6 +129,9 @@ class Identity(Strict):
 class Table(Strict):
     columns: list[str]
     rows: list[list[str]]
+    # Figures the kit rebuilt where the document's are missing or garbled: what they were rebuilt
+    # from, printed under the table after "Reconstructed from" (never left to read as the designer's).
+    reconstructed_from: str = ""
 
     @field_validator("rows")
     @classmethod
@@ -141,6 +154,8 @@ class Section(Strict):
     steps: list[str] = []
     table: Table | None = None
     subsections: list[Section] = []
+    # The engine's sections are the document's; a section the kit wrote is printed as its addition.
+    source: PartSource = "document"
 
 
 class Component(Strict):
@@ -216,6 +231,18 @@ class Ruling(Strict):
 class QuickRuling(Strict):
     issue: str
     resolution: str
+    # Left out: as `sources.quick_rulings` says for the list. A `ruling` names the ruling (its id under
+    # `rulings:`) whose reason the teacher's book prints beside it; the id itself is never printed.
+    source: Source | None = None
+    ruling: str = ""
+
+    @model_validator(mode="after")
+    def _ruling_named(self) -> QuickRuling:
+        if self.source == "ruling" and not self.ruling:
+            raise ValueError("a quick ruling with source: ruling names its ruling: add ruling: <id of a ruling under rulings>")
+        if self.ruling and self.source != "ruling":
+            raise ValueError(f"ruling: {self.ruling} is given, so the source is a ruling: add source: ruling")
+        return self
 
 
 class Classroom(Strict):
@@ -223,6 +250,18 @@ class Classroom(Strict):
     discussion_questions: list[str] = []
     student_referee: str = ""
     quick_rulings: list[QuickRuling] = []
+
+
+class Sources(Strict):
+    """Where each teacher's part of the book comes from, `document` or `kit`. A part a design document
+    may well not have is left undeclared (None) only by mistake: the preflight asks for it (lint
+    `source`), and the book prints an undeclared part without claiming either."""
+
+    learning_goals: PartSource | None = None
+    table_talk: PartSource | None = None
+    discussion_questions: PartSource | None = None
+    student_referee: PartSource | None = None
+    quick_rulings: PartSource | None = None
 
 
 class Stock(Strict):
@@ -243,7 +282,7 @@ class Production(Strict):
 
 COMMON_KEYS = (
     "id", "engine", "identity", "learning_goals", "components", "game", "examples", "classroom",
-    "variants", "production", "referee_checklist", "rulings",
+    "variants", "production", "referee_checklist", "rulings", "sources",
 )  # fmt: skip
 
 
@@ -260,5 +299,6 @@ class CommonSpec(Strict):
     production: Production
     referee_checklist: list[str] = Field(min_length=1)
     rulings: list[Ruling] = []
+    sources: Sources = Sources()
 
     _id = field_validator("id")(check_id)

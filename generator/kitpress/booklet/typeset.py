@@ -22,6 +22,7 @@ from kitpress.booklet.books import CHECKLIST, EXAMPLES, Contents, contents
 from kitpress.booklet.fill import HALF, page_fills, underfilled
 from kitpress.booklet.headings import Headings
 from kitpress.booklet.paper import LAYOUT, on_paper
+from kitpress.booklet.provenance import ADDED, provenance
 from kitpress.booklet.saddle import HALF_PAGES
 from kitpress.check import Replay
 from kitpress.engine import Event
@@ -345,6 +346,8 @@ def teachers_context(loaded: LoadedSpec, replays: list[Replay], paper: str) -> d
     return {
         **_common(loaded, page),
         "t": teacher_text,
+        "origin": provenance(spec, teacher_text),
+        "added_label": ADDED,
         "book": book,
         "sections": sections,
         "heads": heads,

@@ -328,7 +328,18 @@ def _cross_checks(located: Located, data: dict[str, Any], spec: CommonSpec, engi
             if name not in sections:
                 problems.append(located.problem(path, f"no section to refer to as {{§{name}}}; known: {', '.join(sorted(sections))}"))
     problems += check_examples(located, spec.examples, engine, ("examples",))
+    problems += _quick_rulings_named(located, spec)
     return problems
+
+
+def _quick_rulings_named(located: Located, spec: CommonSpec) -> list[Problem]:
+    """A quick ruling marked as a ruling names one the spec records, whose reason the book prints."""
+    known = [r.id for r in spec.rulings]
+    return [
+        located.problem(("classroom", "quick_rulings", i, "ruling"), f"no ruling {q.ruling!r} under rulings; known: {', '.join(known) or 'none'}")
+        for i, q in enumerate(spec.classroom.quick_rulings)
+        if q.ruling and q.ruling not in known
+    ]
 
 
 def _production_checks(located: Located, data: dict[str, Any], engine: Engine[Any, Any]) -> list[Problem]:
