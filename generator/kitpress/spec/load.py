@@ -333,13 +333,19 @@ def _cross_checks(located: Located, data: dict[str, Any], spec: CommonSpec, engi
 
 
 def _quick_rulings_named(located: Located, spec: CommonSpec) -> list[Problem]:
-    """A quick ruling marked as a ruling names one the spec records, whose reason the book prints."""
+    """A quick ruling marked as a ruling names one the spec records, whose reason the book prints, and
+    only such a quick ruling names one."""
     known = [r.id for r in spec.rulings]
-    return [
-        located.problem(("classroom", "quick_rulings", i, "ruling"), f"no ruling {q.ruling!r} under rulings; known: {', '.join(known) or 'none'}")
-        for i, q in enumerate(spec.classroom.quick_rulings)
-        if q.ruling and q.ruling not in known
-    ]
+    problems = []
+    for i, q in enumerate(spec.classroom.quick_rulings):
+        at = ("classroom", "quick_rulings", i)
+        if q.source == "ruling" and not q.ruling:
+            problems.append(located.problem((*at, "source"), f"a quick ruling that is a ruling names it: add ruling: <its id under rulings> (known: {', '.join(known) or 'none'})"))
+        elif q.ruling and q.source != "ruling":
+            problems.append(located.problem((*at, "ruling"), f"ruling {q.ruling!r} is named, so the quick ruling is one: add source: ruling"))
+        elif q.ruling and q.ruling not in known:
+            problems.append(located.problem((*at, "ruling"), f"no ruling {q.ruling!r} under rulings; known: {', '.join(known) or 'none'}"))
+    return problems
 
 
 def _production_checks(located: Located, data: dict[str, Any], engine: Engine[Any, Any]) -> list[Problem]:
