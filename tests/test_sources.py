@@ -191,3 +191,49 @@ def test_reconstructed_results_say_so_and_from_what(teachers_books: dict[str, st
         assert "from the game's designers" not in text
     for game in ("momentum", "momentum-game", "newtonian-rummy"):  # no table of theirs is rebuilt
         assert "Reconstructed from" not in teachers_books[game]
+
+
+@pytest.mark.parametrize("game", ["integer-matrix", "momentum", "momentum-game", "newtonian-rummy"])
+def test_worked_examples_say_whose_they_are(teachers_books: dict[str, str], game: str) -> None:
+    """A rebuilt example says from what, under its summary; the kit's own are introduced as additions:
+    under each, or once for the chapter when every example is the kit's; the document's carry no label."""
+    text, data = teachers_books[game], spec_data(game)
+    chapter = between(text, "Worked examples", "Where the design document is unclear")
+    examples = data["examples"]
+    kit = [e for e in examples if e.get("source") == "kit" and not e.get("reconstructed_from")]
+    all_kit = len(kit) == len(examples)
+    intro = chapter[: chapter.index(f"Example {examples[0]['id']}:")]
+    assert (ADDED in intro) == all_kit, intro
+    assert chapter.count("the kit's own example") == (0 if all_kit else len(kit))
+    for example in examples:
+        head = chapter[chapter.index(f"Example {example['id']}: ") :][:1500]
+        if example.get("reconstructed_from"):
+            assert f"Reconstructed from {example['reconstructed_from']}." in head, head[:300]
+        elif example.get("source") == "kit" and not all_kit:
+            assert f"{ADDED}: the kit's own example" in head[:600], head[:300]
+        else:
+            assert "Reconstructed" not in head[:400] and "the kit's own example" not in head[:400], head[:300]
+
+
+# --- the teacher guide of a class kit ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["integer-matrix", "momentum", "momentum-game", "newtonian-rummy"])
+def test_the_class_kits_teacher_guide_marks_the_same_parts(game: str) -> None:
+    """The guide's chapter prints the goals and classroom parts too: labelled as the teacher's book does."""
+    from kitpress.classkit import guide
+    from kitpress.classkit.plan import GamePlan, KitPlan, seating_for
+
+    loaded = load_spec(game)
+    html = guide.render_html(KitPlan(4, "letter", (GamePlan(loaded, seating_for(loaded, 4), (), ()),)))
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&#39;", "'")
+    data = spec_data(game)
+    sources, room = data["sources"], data["classroom"]
+    goals = between(text, "Learning goals", "Standards" if "Standards" in text else "Table talk")
+    assert (ADDED in goals) == (sources["learning_goals"] == "kit")
+    rest = text[text.index("Table talk") - 200 :]
+    kit_parts = [p for p in PARTS if room.get(p) and sources[p] == "kit"]
+    assert (ADDED in rest) == bool(kit_parts)
+    ruled = [q for q in room["quick_rulings"] if q.get("source") == "ruling"]
+    assert rest.count("A ruling. Why:") == len(ruled)
+    assert not re.search(r"\bR\d+\b", between(text, "Table talk", "Referee checklist"))

@@ -205,6 +205,10 @@ class Example(Strict):
     start: dict[str, Any] = {}
     steps: list[ExampleStep] = Field(min_length=1, max_length=200)
     note: str = ""
+    # The design document's own example, or the kit's (the teacher's book says "Added for the
+    # classroom"); one rebuilt from a figure the document lost or garbled says from what.
+    source: PartSource | None = None
+    reconstructed_from: str = ""
 
 
 class Variant(Strict):

@@ -31,6 +31,12 @@ class Provenance:
     quick_rulings: tuple[QuickRow, ...]
 
 
+def example_origin(example: Any, text: Any) -> dict[str, Any]:
+    """What the teacher's book says of a worked example's source, under its summary."""
+    rebuilt = text(example.reconstructed_from) if example.reconstructed_from else ""
+    return {"reconstructed": rebuilt, "added": example.source == "kit" and not rebuilt}
+
+
 def without_ids(text: str) -> str:
     return RULING_ID.sub("", text)
 
