@@ -195,24 +195,31 @@ def test_reconstructed_results_say_so_and_from_what(teachers_books: dict[str, st
 
 @pytest.mark.parametrize("game", ["integer-matrix", "momentum", "momentum-game", "newtonian-rummy"])
 def test_worked_examples_say_whose_they_are(teachers_books: dict[str, str], game: str) -> None:
-    """A rebuilt example says from what, under its summary; the kit's own are introduced as additions:
-    under each, or once for the chapter when every example is the kit's; the document's carry no label."""
+    """The chapter's opening names the kit's own examples as additions (every one, or by letter); a
+    rebuilt example says from what, under its summary; the document's own carry no label."""
     text, data = teachers_books[game], spec_data(game)
     chapter = between(text, "Worked examples", "Where the design document is unclear")
     examples = data["examples"]
-    kit = [e for e in examples if e.get("source") == "kit" and not e.get("reconstructed_from")]
-    all_kit = len(kit) == len(examples)
+    kit = [e["id"] for e in examples if e.get("source") == "kit" and not e.get("reconstructed_from")]
     intro = chapter[: chapter.index(f"Example {examples[0]['id']}:")]
-    assert (ADDED in intro) == all_kit, intro
-    assert chapter.count("the kit's own example") == (0 if all_kit else len(kit))
+    if len(kit) == len(examples):
+        assert f"{ADDED}: every example here is the kit's own." in intro, intro
+    elif kit:
+        said = re.search(rf"{ADDED}: examples? ([A-Z0-9, ]+(?:(?: to |, | and )[A-Z0-9]+)*) (?:are|is) the kit's own\.", intro)
+        assert said, intro
+        named: list[str] = []
+        for part in re.split(r", | and ", said[1]):
+            first, _, last = part.partition(" to ")
+            ids = [e["id"] for e in examples]
+            named += ids[ids.index(first) : ids.index(last or first) + 1]
+        assert named == kit
+    else:
+        assert ADDED not in intro
+    assert chapter.count("Reconstructed from") == sum(1 for e in examples if e.get("reconstructed_from"))
     for example in examples:
-        head = chapter[chapter.index(f"Example {example['id']}: ") :][:1500]
         if example.get("reconstructed_from"):
+            head = chapter[chapter.index(f"Example {example['id']}: ") :][:600]
             assert f"Reconstructed from {example['reconstructed_from']}." in head, head[:300]
-        elif example.get("source") == "kit" and not all_kit:
-            assert f"{ADDED}: the kit's own example" in head[:600], head[:300]
-        else:
-            assert "Reconstructed" not in head[:400] and "the kit's own example" not in head[:400], head[:300]
 
 
 # --- the teacher guide of a class kit ------------------------------------------------------------

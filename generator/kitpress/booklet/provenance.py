@@ -5,8 +5,11 @@ ruling that is a ruling carries that ruling's reason. Never a ruling's id: a rea
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+Text = Callable[[str], str]  # a printed string with its numbers filled in
 
 CLASSROOM_PARTS = ("table_talk", "discussion_questions", "student_referee", "quick_rulings")
 ADDED = "Added for the classroom"  # the one label every kit addition is introduced by
@@ -31,17 +34,35 @@ class Provenance:
     quick_rulings: tuple[QuickRow, ...]
 
 
-def example_origin(example: Any, text: Any) -> dict[str, Any]:
+def example_origin(example: Any, text: Text) -> dict[str, Any]:
     """What the teacher's book says of a worked example's source, under its summary."""
     rebuilt = text(example.reconstructed_from) if example.reconstructed_from else ""
     return {"reconstructed": rebuilt, "added": example.source == "kit" and not rebuilt}
+
+
+def kit_examples(kit: list[str], ids: list[str]) -> str:
+    """The sentence that names the kit's own worked examples, once for the chapter: a line under each
+    would push examples' steps off their pages. Runs of three or more read "E to L"."""
+    if not kit:
+        return ""
+    if kit == ids:
+        return "every example here is the kit's own."
+    runs: list[list[str]] = []
+    for i in kit:
+        if runs and ids.index(i) == ids.index(runs[-1][-1]) + 1:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    parts = [p for r in runs for p in ([f"{r[0]} to {r[-1]}"] if len(r) > 2 else r)]
+    named = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return f"{'examples' if len(kit) > 1 else 'example'} {named} {'are' if len(kit) > 1 else 'is'} the kit's own."
 
 
 def without_ids(text: str) -> str:
     return RULING_ID.sub("", text)
 
 
-def provenance(spec: Any, text: Any) -> Provenance:
+def provenance(spec: Any, text: Text) -> Provenance:
     """What the teacher's book prints of the spec's sources; `text` fills a printed string's numbers."""
     sources, room = spec.sources, spec.classroom
     filled = [name for name in CLASSROOM_PARTS if getattr(room, name)]

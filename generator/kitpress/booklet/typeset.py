@@ -22,7 +22,7 @@ from kitpress.booklet.books import CHECKLIST, EXAMPLES, Contents, contents
 from kitpress.booklet.fill import HALF, page_fills, underfilled
 from kitpress.booklet.headings import Headings
 from kitpress.booklet.paper import LAYOUT, on_paper
-from kitpress.booklet.provenance import ADDED, example_origin, provenance
+from kitpress.booklet.provenance import ADDED, example_origin, kit_examples, provenance
 from kitpress.booklet.saddle import HALF_PAGES
 from kitpress.check import Replay
 from kitpress.engine import Event
@@ -340,9 +340,7 @@ def teachers_context(loaded: LoadedSpec, replays: list[Replay], paper: str) -> d
 
     spec = loaded.spec
     examples = [{**ex, "origin": example_origin(ex["example"], teacher_text)} for ex in _examples(loaded, replays, page, text=teacher_text)]
-    examples_added = bool(examples) and all(ex["origin"]["added"] for ex in examples)
-    if examples_added:  # said once, for the chapter, not under each example
-        examples = [{**ex, "origin": {**ex["origin"], "added": False}} for ex in examples]
+    examples_added = kit_examples([ex["example"].id for ex in examples if ex["origin"]["added"]], [ex["example"].id for ex in examples])
     making = bool(spec.production.stock.description or spec.production.notes)
     design = bool(spec.variants or book.notes or making)
     rows = toc.entries(book, sections, heads, examples, spec, making=making, design=design)

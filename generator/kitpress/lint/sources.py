@@ -36,7 +36,7 @@ def undeclared_sources(loaded: LoadedSpec, located: Located | None = None) -> li
     for name in missing:
         path, words = PARTS[name]
         line, col = located.line_of(path)
-        message = f"the teacher's book prints {words} without saying where they come from: add `sources: {name}: document` if the design document gives them, or `kit` to print them as the kit's own addition"
+        message = f"the teacher's book prints {words} without saying where they come from: under `sources:` add `{name}: document` if the design document gives them, or `{name}: kit` to print them as the kit's own addition"
         out.append(Finding(loaded.id, "teacher's book", words, ERROR, message, CHECK, f"{loaded.file}:{line}:{col}: {format_path(path)}"))
     return out
 
