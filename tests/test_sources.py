@@ -222,6 +222,17 @@ def test_worked_examples_say_whose_they_are(teachers_books: dict[str, str], game
             assert f"Reconstructed from {example['reconstructed_from']}." in head, head[:300]
 
 
+@pytest.mark.parametrize("game", ["integer-matrix", "momentum", "momentum-game", "newtonian-rummy"])
+def test_the_kits_own_variants_say_so(teachers_books: dict[str, str], game: str) -> None:
+    text, data = teachers_books[game], spec_data(game)
+    design = text[text.index("Variants and design notes") :]
+    for variant in data["variants"]:
+        name = variant["name"].replace("{round_limit}", "")
+        after = design[design.index(name) + len(name) :][:60]
+        assert after.startswith(f" {ADDED}") == (variant.get("source") == "kit"), (variant["id"], after)
+    assert design.count(ADDED) == sum(1 for v in data["variants"] if v.get("source") == "kit")
+
+
 # --- the teacher guide of a class kit ------------------------------------------------------------
 
 

@@ -218,6 +218,8 @@ class Variant(Strict):
     name: str
     note: str
     set: dict[str, Any] = Field(min_length=1)
+    # A tuning note of the design document's, or the kit's own variant (printed as its addition).
+    source: PartSource | None = None
 
     _id = field_validator("id")(check_id)
 
