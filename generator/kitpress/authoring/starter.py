@@ -35,6 +35,8 @@ GUIDANCE: dict[str, str] = {
     "variants": "Named changes to the rules: dotted paths into `game:` (list items by id) and new values.",
     "production": "Print facts: card size and stock, and the face designs this engine's renderer reads.",
     "referee_checklist": "What a referee checks, in order: printed on the referee card, in the booklet and in the teacher guide.",
+    "sources": "Where the learning goals and each classroom part come from: `document` if your design document gives\n"
+    "them, `kit` if they are your own (the teacher's book prints those as the kit's addition). `kitpress lint` asks.",
     "rulings": "Where the design document is unclear: the question, the decision and the reason, printed in the booklet.",
 }
 SECTION_GUIDANCE = (

@@ -44,6 +44,7 @@ def lint_game(game: str, variant: str | None, ink: str) -> tuple[list[str], int]
     """The report lines for one game and its exit code."""
     from kitpress.lint import errors, lint_jobs, lint_words
     from kitpress.lint.places import located
+    from kitpress.lint.sources import undeclared_sources
     from kitpress.lint.todo import todo_markers
     from kitpress.packs import pack_for
     from kitpress.preflight import preflight_inks
@@ -68,7 +69,7 @@ def lint_game(game: str, variant: str | None, ink: str) -> tuple[list[str], int]
     # each finding at the spec line to edit; the texts the art shrank; what `kitpress new` left to fill in
     written = load_file(str(loaded.source))
     written.file = loaded.file  # named as every other message names the spec
-    findings = todo_markers(str(loaded.id), loaded.file, written) + located(loaded, findings, shrunk)
+    findings = todo_markers(str(loaded.id), loaded.file, written) + undeclared_sources(loaded, written) + located(loaded, findings, shrunk)
     bad = errors(findings)
     pieces = len({a.svg for j in jobs for a in (*j.fronts, *j.backs)})
     summary = f"{loaded.id}: {len(bad)} error(s), {len(findings) - len(bad)} warning(s) in {pieces} pieces" if findings else f"{loaded.id}: lint passed ({pieces} pieces)"

@@ -340,6 +340,23 @@ def _cross_checks(located: Located, data: dict[str, Any], spec: CommonSpec, engi
             if name not in sections:
                 problems.append(located.problem(path, f"no section to refer to as {{§{name}}}; known: {', '.join(sorted(sections))}"))
     problems += check_examples(located, spec.examples, engine, ("examples",))
+    problems += _quick_rulings_named(located, spec)
+    return problems
+
+
+def _quick_rulings_named(located: Located, spec: CommonSpec) -> list[Problem]:
+    """A quick ruling marked as a ruling names one the spec records, whose reason the book prints, and
+    only such a quick ruling names one."""
+    known = [r.id for r in spec.rulings]
+    problems = []
+    for i, q in enumerate(spec.classroom.quick_rulings):
+        at = ("classroom", "quick_rulings", i)
+        if q.source == "ruling" and not q.ruling:
+            problems.append(located.problem((*at, "source"), f"a quick ruling that is a ruling names it: add ruling: <its id under rulings> (known: {', '.join(known) or 'none'})"))
+        elif q.ruling and q.source != "ruling":
+            problems.append(located.problem((*at, "ruling"), f"ruling {q.ruling!r} is named, so the quick ruling is one: add source: ruling"))
+        elif q.ruling and q.ruling not in known:
+            problems.append(located.problem((*at, "ruling"), f"no ruling {q.ruling!r} under rulings; known: {', '.join(known) or 'none'}"))
     return problems
 
 
