@@ -115,6 +115,16 @@ class Identity(Strict):
         """Every player count the source allows."""
         return list(self.player_counts) or list(range(self.players.min, self.players.max + 1))
 
+    def player_words(self) -> str:
+        """"2 or 4 players" where the source allows only some counts, "2–6 players" for a range: the one
+        way every page says it."""
+        counts = self.allowed_player_counts()
+        if len(counts) == 1:
+            return f"{counts[0]} players"
+        if counts == list(range(counts[0], counts[-1] + 1)):
+            return f"{counts[0]}–{counts[-1]} players"
+        return ", ".join(str(n) for n in counts[:-1]) + f" or {counts[-1]} players"
+
 
 class Table(Strict):
     columns: list[str]
@@ -213,6 +223,14 @@ class Ruling(Strict):
     reason: str
 
 
+class Term(Strict):
+    """A word of the design's own (StreakCount), said in plain words where the student rules first
+    print it. The preflight refuses such a word on a student's page unless it is one of these."""
+
+    term: str = Field(min_length=1, max_length=60)
+    meaning: str = Field(min_length=1)
+
+
 class QuickRuling(Strict):
     issue: str
     resolution: str
@@ -243,7 +261,7 @@ class Production(Strict):
 
 COMMON_KEYS = (
     "id", "engine", "identity", "learning_goals", "components", "game", "examples", "classroom",
-    "variants", "production", "referee_checklist", "rulings",
+    "variants", "production", "referee_checklist", "rulings", "glossary",
 )  # fmt: skip
 
 
@@ -260,5 +278,6 @@ class CommonSpec(Strict):
     production: Production
     referee_checklist: list[str] = Field(min_length=1)
     rulings: list[Ruling] = []
+    glossary: list[Term] = []
 
     _id = field_validator("id")(check_id)

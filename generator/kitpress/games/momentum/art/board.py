@@ -115,7 +115,7 @@ def _grid(dwg: Any, art: Any, g: Layout, empty: dict[str, Any]) -> None:
     for x, letter in enumerate(empty["columns"], start=1):
         for y in range(1, n + 1):  # each cell's name in its corner, clear of a stone in the middle
             cl, ct, _, _ = g.box(x, y)
-            k.text(art, dwg, cl + 2.5, ct + 8, f"{letter}{y}", 7, anchor="start", fill="#9e9e9e")
+            k.text(art, dwg, cl + 2.5, ct + 9, f"{letter}{y}", 8, anchor="start", fill="#9e9e9e")
     label = 10.0
     for x, letter in enumerate(empty["columns"], start=1):
         cx = g.centre(x, 1)[0]
@@ -150,7 +150,7 @@ def _track(dwg: Any, art: Any, g: Layout, loaded: LoadedSpec, empty: dict[str, A
         else:
             k.text(art, dwg, cx, cy + (1 if small else 4), str(first), 11, bold=True)
         if small:
-            k.text(art, dwg, cx + (6 if index == 0 else 0), cy + 10.5, small, 7, bold=ends)
+            k.text(art, dwg, cx + (6 if index == 0 else 0), cy + 11, small, 8, bold=ends)
     for i, a in enumerate(squares):
         b = squares[(i + 1) % len(squares)]
         if a[0] != b[0] and a[1] != b[1]:  # the path turns a corner between these two squares

@@ -127,7 +127,7 @@ def card_jobs(loaded: LoadedSpec) -> PrintJob:
         art = push_card(loaded, card) if card.kind == "push" else stop_card(loaded, card)
         fronts += [art] * card.count
     back = card_back(loaded)
-    return PrintJob("cards", "cards", "grid9", tuple(fronts), tuple([back] * len(fronts)), "Cards")
+    return PrintJob("cards", "cards", "grid9", tuple(fronts), tuple([back] * len(fronts)), _name(loaded, "cards", "Cards"))
 
 
 def board(loaded: LoadedSpec) -> Art:
@@ -265,12 +265,18 @@ def colour_pairs(loaded: LoadedSpec) -> list[tuple[str, str, str]]:
     return [("side", red.colour, blue.colour), ("push or stop", red.colour, green), ("push or stop", blue.colour, green)]
 
 
+def _name(loaded: LoadedSpec, printed: str, otherwise: str) -> str:
+    """The spec's name for the one component printed this way (one name per component: lint rule W7)."""
+    named = [c for c in loaded.spec.components if c.print == printed]
+    return loaded.text(named[0].name) if len(named) == 1 else otherwise
+
+
 def jobs(loaded: LoadedSpec) -> list[PrintJob]:
     return [
         card_jobs(loaded),
-        PrintJob("board", "board", "pack", (board(loaded),), title="Track board"),
+        PrintJob("board", "board", "pack", (board(loaded),), title=_name(loaded, "board", "Track board")),
         PrintJob("tokens", "tokens", "pack", tuple(tokens(loaded)), title="Block, streak and reasoning tokens"),
-        PrintJob("checklist", "referee-card", "pack", (referee_card(loaded),), title="Referee checklist card"),
+        PrintJob("checklist", "referee-card", "pack", (referee_card(loaded),), title=_name(loaded, "checklist", "Referee card")),
     ]
 
 
