@@ -13,7 +13,7 @@ from kitpress.booklet.typeset import equations_kept, render_html, render_teacher
 from kitpress.check import replay_all
 from kitpress.lint import fit, labels, words
 from kitpress.lint.core import lint_books
-from kitpress.lint.printed_words import page_texts
+from kitpress.lint.printed_words import markup_text, page_texts
 from kitpress.lint.svgscan import scan
 from kitpress.packs import art_for, shipped_specs
 from kitpress.pieces import Art, PrintJob, mm
@@ -21,6 +21,7 @@ from kitpress.render import svgkit as k
 from kitpress.spec.load import load_spec
 
 GAMES = sorted(shipped_specs())
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def checks(findings: list[Any]) -> set[str]:
@@ -55,12 +56,26 @@ def test_w2_a_design_word_needs_a_glossary_entry() -> None:
     assert words.check_text("g", "rules", "x", "By Ana Ruiz, PhD. ΣF = 0; M × A = F.", bare) == []  # abbreviations, symbols
 
 
-def test_w2_rummy_introduces_its_words_on_the_rules_cover() -> None:
-    loaded = load_spec("newtonian-rummy")
+def test_w2_a_glossary_entry_is_printed_on_the_rules_cover_and_lets_the_word_pass(tmp_path: Path) -> None:
+    text = (ROOT / "specs" / "momentum-game.yaml").read_text(encoding="utf-8")
+    assert "\ncomponents:\n" in text and "Put the block on space" in text
+    text = text.replace("\ncomponents:\n", "\nglossary:\n  - term: PushCount\n    meaning: how many pushes a player has made.\n\ncomponents:\n", 1)
+    spec = tmp_path / "momentum-game.yaml"
+    spec.write_text(text.replace("Put the block on space", "Reset the PushCount. Put the block on space", 1), encoding="utf-8")
+    loaded = load_spec(str(spec))
     html = render_html(loaded, replay_all(loaded.engine, list(loaded.spec.examples)), "letter")
     cover = html[html.index('<header class="cover">') : html.index("</header>")]
-    for term in ("StreakCount", "BlueTotal", "RedTotal", "TotalMove"):
-        assert f"<dt>{term}</dt>" in cover
+    assert "<dt>PushCount</dt><dd>how many pushes a player has made.</dd>" in cover
+    assert "PushCount" in html[html.index("</header>") :]  # used in the rules, and allowed
+    assert words.check_text("g", "rules", "x", markup_text(html), words.words_of(loaded)) == []
+
+
+def test_w2_rummy_says_its_design_words_plainly() -> None:
+    loaded = load_spec("newtonian-rummy")
+    html = render_html(loaded, replay_all(loaded.engine, list(loaded.spec.examples)), "letter")
+    for word in ("StreakCount", "BlueTotal", "RedTotal", "TotalMove"):
+        assert word not in html
+    assert "streak count" in html and "Blue's total" in markup_text(html)
 
 
 # --- W3 -------------------------------------------------------------------------------------------
@@ -86,7 +101,7 @@ def test_w3_the_built_books_keep_every_equation_on_one_line(game: str, built_kit
         data = (kit / name).read_bytes()
         assert [f for f in words.check_pdf(game, name, data, words.words_of(load_spec(game)), student=False) if f.check == "W3 equation-break"] == []
     if game == "newtonian-rummy":  # the "Δ / = |…|": on one line now
-        assert any("Δ = |BlueTotal − RedTotal|" in line for t in page_texts((kit / f"{game}-rules-letter.pdf").read_bytes()) for line in t.split("\n"))
+        assert any("Δ = |Blue's total − Red's total|" in line for t in page_texts((kit / f"{game}-rules-letter.pdf").read_bytes()) for line in t.split("\n"))
 
 
 # --- W4 -------------------------------------------------------------------------------------------
