@@ -177,7 +177,7 @@ def hidden_values(game: str, jobs: Sequence[PrintJob]) -> list[Finding]:
             if not boxes:
                 continue
             texts = [(item, box) for item, box, _ in labels.all_labels(scan(art)) if item.style.get(UNDER) is None]
-            reported: set[str] = set()
+            reported: set[tuple[str, str]] = set()
             for holds, (x0, y0, x1, y1) in boxes:
                 arts = [a for _, a in pieces.get(holds, [])]
                 if not arts:
@@ -187,8 +187,8 @@ def hidden_values(game: str, jobs: Sequence[PrintJob]) -> list[Finding]:
                 for item, tb in texts:
                     if not (x0 <= (tb[0] + tb[2]) / 2 <= x1 and y0 <= (tb[1] + tb[3]) / 2 <= y1):
                         continue  # not this box's text
-                    if _covers(piece, (x1 - x0) >= (y1 - y0), cx, cy, tb) and item.text not in reported:
-                        reported.add(item.text)
+                    if _covers(piece, (x1 - x0) >= (y1 - y0), cx, cy, tb) and (holds, item.text) not in reported:
+                        reported.add((holds, item.text))
                         out.append(Finding(game, job.name, art.name, HIDES, f"the {holds!r} piece ({piece.trim_w / mm(1):.1f} × {piece.trim_h / mm(1):.1f} mm) put on its box covers the box's text {item.text!r}: print the value beside the piece's place, or make the box larger", words.rule("W8")))
     return out
 
