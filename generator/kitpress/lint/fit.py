@@ -18,7 +18,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from kitpress.lint.findings import ERROR, WARNING, Finding
+from kitpress.lint.findings import ERROR, Finding
 from kitpress.lint.svgscan import Matrix, art_matrix, parse_transform
 from kitpress.pieces import Art, PrintJob, mm
 
@@ -155,9 +155,7 @@ def check(game: str, jobs: Sequence[PrintJob]) -> list[Finding]:
 
 UNDER = "data-under"  # on a text a piece covers on purpose: read before the piece is put there (a set-up order)
 HIDE_SLACK = 0.5  # pt: ink that only touches the piece's edge is still read
-# A warning for now: the bundled track boards (Momentum Game!'s block track and streak marker, Momentum's
-# round track) still print a space's number under the piece that stands on it (docs/lint.md).
-HIDES = WARNING
+HIDES = ERROR
 
 
 def hidden_values(game: str, jobs: Sequence[PrintJob]) -> list[Finding]:
