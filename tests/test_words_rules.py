@@ -211,3 +211,23 @@ def test_one_player_count_phrase_everywhere() -> None:
 
     identity = load_spec("integer-matrix").spec.identity
     assert player_count(identity) == identity.player_words() == "2 or 4 players"
+
+
+def test_the_teacher_guide_says_no_play_time_it_was_not_given_and_one_player_phrase() -> None:
+    from kitpress.classkit import guide
+    from kitpress.classkit.plan import GamePlan, KitPlan, bring_list, seating_for
+
+    def plan(*games: str) -> KitPlan:
+        parts = []
+        for game in games:
+            loaded = load_spec(game)
+            seating = seating_for(loaded, 28)
+            parts.append(GamePlan(loaded, seating, (), tuple(bring_list(loaded, seating))))
+        return KitPlan(28, "letter", tuple(parts))
+
+    untimed = guide.render_html(plan("momentum-game"))  # its design document states no play time
+    assert load_spec("momentum-game").spec.identity.minutes is None
+    assert "not stated" not in untimed and "<th>Play time</th>" not in untimed
+    mixed = guide.render_html(plan("momentum-game", "integer-matrix"))
+    assert "not stated" not in mixed and "<th>Play time</th>" in mixed and "5–10 minutes" in mixed
+    assert "2 or 4 players" in mixed and "2–4 players" not in mixed
