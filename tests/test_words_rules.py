@@ -231,3 +231,14 @@ def test_the_teacher_guide_says_no_play_time_it_was_not_given_and_one_player_phr
     mixed = guide.render_html(plan("momentum-game", "integer-matrix"))
     assert "not stated" not in mixed and "<th>Play time</th>" in mixed and "5–10 minutes" in mixed
     assert "2 or 4 players" in mixed and "2–4 players" not in mixed
+
+
+def test_w3_a_drawn_paragraph_never_breaks_at_an_operator() -> None:
+    dwg = k.drawing(200, 100)
+    for i, line in enumerate(["add the placed disc +", "flipped discs"]):  # two lines of one paragraph
+        k.text(dwg, dwg, 10, 20 + i * 12, line, 9, anchor="start")
+    found = labels.check_equation_lines(scan(Art("x", k.to_string(dwg), 182, 82)))
+    assert [c for _, c, _ in found] == ["W3 equation-break"]
+    for width in range(60, 200, 7):  # the art's wrap keeps each operator with the words either side
+        lines = k.wrap("Score = placed disc + flipped discs + bracketing discs; other lines 7 × 3 = 21", width, 9)
+        assert list(words.broken_equations(lines)) == [], lines

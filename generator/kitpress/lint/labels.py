@@ -79,6 +79,21 @@ def check_labels(items: list[Item]) -> list[Problem]:
     return problems
 
 
+def check_equation_lines(items: list[Item]) -> list[Problem]:
+    """Rule W3 on a drawing: a paragraph's lines (texts one under another, from the same x, in paint
+    order) never break inside an equation."""
+    from kitpress.lint.words import broken_equations
+
+    texts = [it for it in items if it.tag == "text" and it.text.strip()]
+    problems: list[Problem] = []
+    for a, b in itertools.pairwise(texts):
+        size = float(re.sub(r"[a-z]+$", "", a.style.get("font-size", "12")) or 12)
+        if abs(a.x - b.x) < 0.5 and 0 < b.y - a.y <= 2 * size and a.matrix == b.matrix:
+            for end, start in broken_equations([a.text, b.text]):
+                problems.append((ERROR, rule("W3"), f"an equation is broken over two lines: “{end} / {start}”: keep an equation, and a sign with its number, on one line"))
+    return problems
+
+
 def check_diagrams(game: str, book: str, html: str) -> list[Finding]:
     """W4 on every inline SVG drawing of a book's HTML (render_html without images)."""
     out: list[Finding] = []

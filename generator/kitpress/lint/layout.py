@@ -231,7 +231,7 @@ def check_art(job: PrintJob, art: Art) -> list[Problem]:
     z = zones(job, art)
     items = scan(art)
     problems = check_text(items, z, min_text_pt(job.kind))
-    problems += labels.check_labels(items)
+    problems += labels.check_labels(items) + labels.check_equation_lines(items)
     if is_card(job):
         problems += check_icons(items, z)
     return problems
