@@ -182,7 +182,7 @@ def block_token(loaded: LoadedSpec) -> Art:
     return Art("block", k.to_string(dwg), size, size, fits="block")
 
 
-VALUES_H = 36.0  # pt under the chip's boxes: each box's streak count and bonus, in sight under a chip
+VALUES_H = 29.0  # pt under the chip's boxes: each box's streak count and bonus, in sight under a chip
 
 
 def momentum_marker(loaded: LoadedSpec) -> Art:
@@ -212,8 +212,8 @@ def momentum_marker(loaded: LoadedSpec) -> Art:
         if owner:
             nm.pattern(dwg, dwg, patterns.of(owner.id), (x + 2, top + box - 12, box - 4, 10), owner.colour, gap=5)
         # The box's value under it, where the chip on the box leaves it in sight (lint rule W8).
-        k.text(dwg, dwg, x + box / 2, top + box + 19, label, 18, bold=True, fill=colour)
-        k.text(dwg, dwg, x + box / 2, top + box + 31, f"{bonus_word} +{eng.bonus_for(n)}", 8, fill=k.INK)
+        k.text(dwg, dwg, x + box / 2, top + box + 15, label, 15, bold=True, fill=colour)
+        k.text(dwg, dwg, x + box / 2, top + box + 26, f"{bonus_word} +{eng.bonus_for(n)}", 8, fill=k.INK)
     for owner, first, d in ((left, 0, -1), (right, len(boxes) + 1, 1)):
         x0 = B + pad + first * (box + gap)
         x1 = x0 + len(boxes) * box + (len(boxes) - 1) * gap
