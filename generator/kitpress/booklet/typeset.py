@@ -449,8 +449,9 @@ def _typeset(html: str, other: str = "", fill: Page | None = None) -> tuple[byte
 
 def _layout(html: str) -> Any:
     """The laid-out pages (a WeasyPrint Document), not yet written out."""
-    import weasyprint  # only to typeset: importing it takes half a second
+    from kitpress import syslibs
 
+    weasyprint = syslibs.weasyprint()  # first: a missing system library is one line; it takes half a second
     from kitpress.booklet import columns
     from kitpress.booklet.fetcher import PackageOnlyFetcher
 

@@ -1,0 +1,138 @@
+"""Every teacher's computer: kitpress run as on a Python without the POSIX-only modules (Windows), and as
+on a system without the typesetting libraries (Pango, HarfBuzz, fontconfig). `list` and `check` need
+neither; a command that typesets says which library is missing and how to install it, in one line."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kitpress import doctor, syslibs
+
+ROOT = Path(__file__).resolve().parents[1]
+POSIX_ONLY = ("fcntl", "termios", "tty", "pty", "resource", "pwd", "grp", "syslog")
+
+# Imported by every process of the run (workers included) through PYTHONPATH: hides the POSIX-only
+# modules, as on Windows, or makes the named system libraries fail to load as cffi fails when they
+# are not installed (WeasyPrint opens them with cffi when it is imported).
+SITECUSTOMIZE = """
+import os, sys
+for name in os.environ.get("KP_HIDE_MODULES", "").split():
+    sys.modules[name] = None
+missing = os.environ.get("KP_MISSING_LIBRARIES", "").split()
+if missing:
+    import cffi
+    real = cffi.FFI.dlopen
+    def dlopen(self, name, *args, **kwargs):
+        if any(part in str(name) for part in missing):
+            raise OSError(f"cannot load library '{name}': {name}: cannot open shared object file: No such file or directory")
+        return real(self, name, *args, **kwargs)
+    cffi.FFI.dlopen = dlopen
+"""
+
+# The CLI in a fresh interpreter; writes the modules it imported (not the hidden ones) to KP_MODULES.
+RUNNER = """
+import os, sys
+from kitpress.cli import main
+try:
+    main(sys.argv[1:], prog_name="kitpress")
+finally:
+    with open(os.environ["KP_MODULES"], "w") as out:
+        out.write("\\n".join(sorted(name for name, module in sys.modules.items() if module is not None)))
+"""
+
+
+def kitpress(tmp_path: Path, *args: str, hide: tuple[str, ...] = (), missing: tuple[str, ...] = ()) -> tuple[subprocess.CompletedProcess[str], set[str]]:
+    site = tmp_path / "site"
+    site.mkdir(exist_ok=True)
+    (site / "sitecustomize.py").write_text(SITECUSTOMIZE)
+    record = tmp_path / "modules.txt"
+    env = {
+        **os.environ, "PYTHONPATH": os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")]),
+        "KP_HIDE_MODULES": " ".join(hide), "KP_MISSING_LIBRARIES": " ".join(missing), "KP_MODULES": str(record),
+    }  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", RUNNER, *args], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
+    return done, set(record.read_text().split()) if record.exists() else set()
+
+
+def test_every_module_imports_without_the_posix_only_modules(tmp_path: Path) -> None:
+    code = (
+        "import importlib, pkgutil, kitpress\n"
+        "for m in pkgutil.walk_packages(kitpress.__path__, 'kitpress.'):\n"
+        "    try:\n        importlib.import_module(m.name)\n"
+        "    except Exception as exc:\n        print(m.name, repr(exc))\n"
+    )
+    done, _ = kitpress(tmp_path, "--version", hide=POSIX_ONLY)
+    assert done.returncode == 0, done.stderr
+    site = tmp_path / "site"
+    env = {**os.environ, "PYTHONPATH": str(site), "KP_HIDE_MODULES": " ".join(POSIX_ONLY)}
+    walked = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
+    assert walked.returncode == 0 and walked.stdout == "", walked.stdout + walked.stderr
+
+
+@pytest.mark.parametrize(("args", "said"), [(["list"], "momentum-game"), (["check", "momentum-game"], "all hold"), (["check", "integer-matrix"], "all hold")])
+def test_list_and_check_need_no_posix_module_and_no_system_library(tmp_path: Path, args: list[str], said: str) -> None:
+    done, modules = kitpress(tmp_path, *args, hide=POSIX_ONLY, missing=("pango", "harfbuzz", "fontconfig", "gobject"))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert said in done.stdout
+    assert "Traceback" not in done.stderr
+    assert not {"weasyprint", *POSIX_ONLY} & modules  # nothing that loads a system library
+
+
+def expected_line(library: str, file: str) -> str:
+    return (
+        f"kitpress needs the system library {library} to typeset its books and reports ({file} could not be loaded); "
+        "install it: Debian and Ubuntu: sudo apt-get install libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fontconfig; "
+        "Fedora: sudo dnf install pango; macOS: brew install pango; "
+        "Windows: pacman -S mingw-w64-ucrt-x86_64-pango in an MSYS2 UCRT64 shell"
+    )
+
+
+@pytest.mark.parametrize(("missing", "library", "file"), [("pango", "Pango", "libpango-1.0-0"), ("harfbuzz", "HarfBuzz", "libharfbuzz-0"), ("fontconfig", "fontconfig", "libfontconfig-1")])
+def test_build_without_a_typesetting_library_is_one_line_and_writes_nothing(tmp_path: Path, missing: str, library: str, file: str) -> None:
+    done, _ = kitpress(tmp_path, "build", "momentum-game", "--out", str(tmp_path / "out"), missing=(missing,))
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [expected_line(library, file)]
+    assert done.stdout == ""  # not WeasyPrint's banner either
+    assert not (tmp_path / "out" / "momentum-game").exists()
+
+
+@pytest.mark.parametrize("args", [["kit", "--out", "kit"], ["check", "momentum-game", "--report", "report"]])
+def test_every_command_that_typesets_says_the_same_line(tmp_path: Path, args: list[str]) -> None:
+    done, _ = kitpress(tmp_path, *args, missing=("pango",))
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.splitlines()[-1] == expected_line("Pango", "libpango-1.0-0")
+    assert "Traceback" not in done.stderr and "-----" not in done.stdout
+    assert not (tmp_path / "report").exists()
+
+
+def test_lint_needs_no_system_library(tmp_path: Path) -> None:
+    done, modules = kitpress(tmp_path, "lint", "momentum-game", missing=("pango", "harfbuzz", "fontconfig", "gobject"))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "weasyprint" not in modules
+
+
+def test_doctor_names_the_missing_library_and_the_missing_lock(tmp_path: Path) -> None:
+    done, _ = kitpress(tmp_path, "doctor", missing=("pango",))
+    assert done.returncode == 1  # doctor's own code: a required check failed
+    lines = done.stdout.splitlines()
+    assert lines[0] == "FAIL pango      " + expected_line("Pango", "libpango-1.0-0")
+    assert "ok   lock" in done.stdout and done.stderr == ""
+    done, _ = kitpress(tmp_path, "doctor", hide=POSIX_ONLY)
+    assert done.returncode == 1, "a Python that cannot lock an output folder cannot build: doctor says so"
+    assert [line.split()[:2] for line in done.stdout.splitlines() if not line.startswith("ok")] == [["FAIL", "lock"]]
+    assert "fcntl" in done.stdout
+
+
+def test_the_install_line_gives_every_systems_command() -> None:
+    line = syslibs.missing_line(OSError("cannot load library 'libgobject-2.0-0.dll': error 0x7e"))
+    assert line.startswith("kitpress needs the system library GLib to typeset its books and reports (libgobject-2.0-0.dll could not be loaded); ")
+    for command in ("sudo apt-get install", "sudo dnf install", "brew install", "pacman -S"):
+        assert command in line
+    assert "\n" not in line
+    check = doctor.check_pdftoppm(lambda name: None)
+    assert check.fix == syslibs.PDFTOPPM.commands() and "brew install poppler" in check.line()
