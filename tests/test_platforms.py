@@ -136,3 +136,13 @@ def test_the_install_line_gives_every_systems_command() -> None:
     assert "\n" not in line
     check = doctor.check_pdftoppm(lambda name: None)
     assert check.fix == syslibs.PDFTOPPM.commands() and "brew install poppler" in check.line()
+
+
+def test_the_readme_shows_the_lines_a_user_sees() -> None:
+    readme = (ROOT / "README.md").read_text("utf-8")
+    troubleshooting = readme[readme.index("## Troubleshooting") :]
+    assert expected_line("Pango", "libpango-1.0-0") in troubleshooting
+    shown = [line.split()[1] for line in troubleshooting.split("$ kitpress doctor\n")[1].split("```")[0].splitlines()]
+    assert shown == [check.name for check in doctor.run_checks()]
+    top = readme[: readme.index("## Two commands")]
+    assert "pip install" in top and "make kit" in top and "## A teacher's quick start" in top
