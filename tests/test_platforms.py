@@ -146,3 +146,43 @@ def test_the_readme_shows_the_lines_a_user_sees() -> None:
     assert shown == [check.name for check in doctor.run_checks()]
     top = readme[: readme.index("## Two commands")]
     assert "pip install" in top and "make kit" in top and "## A teacher's quick start" in top
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="finds the workers in /proc")
+def test_workers_started_as_on_macos_and_windows_end_with_their_parent() -> None:
+    """macOS and Windows start workers with `spawn` and have no prctl: the watcher thread alone ends
+    them when their parent is killed outright."""
+    import textwrap
+
+    from test_input_bounds import _assert_workers_end_with
+
+    script = textwrap.dedent(
+        """
+        import multiprocessing, time
+        from kitpress import workers as pool
+        if __name__ == "__main__":
+            multiprocessing.set_start_method("spawn")
+            pool._ask_kernel_to_kill_me_with_my_parent = lambda: None
+            with pool.worker_pool(2) as workers:
+                for _ in range(2):
+                    workers.submit(time.sleep, 600)
+                time.sleep(600)
+        """
+    )
+    parent = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _assert_workers_end_with(parent, 2)
+
+
+def test_simulate_with_spawned_workers_gives_the_same_numbers(tmp_path: Path) -> None:
+    """The numbers do not depend on how the workers were started (fork here, spawn on macOS and Windows)."""
+    said = []
+    for method in ("fork", "spawn"):
+        code = (
+            f"import multiprocessing; multiprocessing.set_start_method({method!r})\n"
+            "from kitpress.cli import main\n"
+            "main(['simulate', 'integer-matrix', '--games', '60', '--workers', '2'], prog_name='kitpress')\n"
+        )
+        done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stderr
+        said.append(done.stdout)
+    assert said[0] == said[1] and "60 games per variant" in said[0]
