@@ -186,3 +186,11 @@ def test_simulate_with_spawned_workers_gives_the_same_numbers(tmp_path: Path) ->
         assert done.returncode == 0, done.stderr
         said.append(done.stdout)
     assert said[0] == said[1] and "60 games per variant" in said[0]
+
+
+def test_output_to_a_file_in_a_windows_code_page_prints_stand_ins(tmp_path: Path) -> None:
+    """On Windows, output sent to a file or a pipe is in the ANSI code page (cp1252), which has no −."""
+    env = {**os.environ, "PYTHONIOENCODING": "cp1252"}
+    done = subprocess.run([sys.executable, "-m", "kitpress", "check", "integer-matrix"], cwd=tmp_path, env=env, capture_output=True, timeout=300)
+    assert done.returncode == 0, done.stderr.decode("cp1252")
+    assert b"The black -4 does not count" in done.stdout and b"all hold" in done.stdout
