@@ -101,13 +101,13 @@ def test_build_without_a_typesetting_library_is_one_line_and_writes_nothing(tmp_
     assert not (tmp_path / "out" / "momentum-game").exists()
 
 
-@pytest.mark.parametrize("args", [["kit", "--out", "kit"], ["check", "momentum-game", "--report", "report"]])
-def test_every_command_that_typesets_says_the_same_line(tmp_path: Path, args: list[str]) -> None:
+@pytest.mark.parametrize(("args", "unwritten"), [(["kit", "--out", "kit"], "kit/classroom-kit"), (["check", "momentum-game", "--report", "report"], "report")])
+def test_every_command_that_typesets_says_the_same_line(tmp_path: Path, args: list[str], unwritten: str) -> None:
     done, _ = kitpress(tmp_path, *args, missing=("pango",))
     assert done.returncode == 2, done.stderr
     assert done.stderr.splitlines()[-1] == expected_line("Pango", "libpango-1.0-0")
     assert "Traceback" not in done.stderr and "-----" not in done.stdout
-    assert not (tmp_path / "report").exists()
+    assert not (tmp_path / unwritten).exists()
 
 
 def test_lint_needs_no_system_library(tmp_path: Path) -> None:
