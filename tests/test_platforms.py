@@ -101,7 +101,11 @@ def test_build_without_a_typesetting_library_is_one_line_and_writes_nothing(tmp_
     assert not (tmp_path / "out" / "momentum-game").exists()
 
 
-@pytest.mark.parametrize(("args", "unwritten"), [(["kit", "--out", "kit"], "kit/classroom-kit"), (["check", "momentum-game", "--report", "report"], "report")])
+@pytest.mark.parametrize(("args", "unwritten"), [
+    (["kit", "--out", "kit"], "kit/classroom-kit"),
+    (["check", "momentum-game", "--report", "report"], "report"),
+    (["simulate", "integer-matrix", "--games", "100000", "--workers", "1", "--quiet", "--report", "report"], "report"),  # before the games
+])  # fmt: skip
 def test_every_command_that_typesets_says_the_same_line(tmp_path: Path, args: list[str], unwritten: str) -> None:
     done, _ = kitpress(tmp_path, *args, missing=("pango",))
     assert done.returncode == 2, done.stderr

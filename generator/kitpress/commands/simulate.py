@@ -53,6 +53,10 @@ def command(
 
     if cluster and workers:
         raise click.UsageError("--workers sets local processes; a --cluster brings its own workers")
+    if report_dir is not None:
+        from kitpress import syslibs
+
+        syslibs.weasyprint()  # a missing Pango is said now, not after every game has been played
     total = total_games(game, variants, games)
     with click.progressbar(length=total, label="simulating", file=sys.stderr, hidden=quiet) as bar:  # on a terminal only
         tick: Callable[[int], None] = bar.update
