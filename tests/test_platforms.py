@@ -198,3 +198,9 @@ def test_output_to_a_file_in_a_windows_code_page_prints_stand_ins(tmp_path: Path
     done = subprocess.run([sys.executable, "-m", "kitpress", "check", "integer-matrix"], cwd=tmp_path, env=env, capture_output=True, timeout=300)
     assert done.returncode == 0, done.stderr.decode("cp1252")
     assert b"The black -4 does not count" in done.stdout and b"all hold" in done.stdout
+
+
+def test_make_installs_the_packages_the_line_names() -> None:
+    makefile = (ROOT / "Makefile").read_text("utf-8")
+    line = next(line for line in makefile.splitlines() if line.startswith("RUNTIME_PACKAGES :="))
+    assert line.split(":=")[1].split() == syslibs.TYPESETTING.debian.split()
