@@ -20,6 +20,7 @@ from kitpress.check_output import CheckedSpec, text_lines
 from kitpress.errors import CheckFailed, Interrupted, KitpressError
 from kitpress.fingerprint import build_options, inputs_hash, up_to_date
 from kitpress.lint.findings import Finding, LintFailed, errors
+from kitpress.lint.sources import undeclared_sources
 from kitpress.packs import art_for
 from kitpress.pieces import Art, PrintJob
 from kitpress.preflight import inked, preflight_inks
@@ -127,7 +128,9 @@ def _sheet_pdf(pages: list[Page], title: str, subject: str, duplex: str) -> byte
 
 def _drawn_with() -> str:
     """What ReportLab reads from the environment, which is part of its PDFs too (the dates: SOURCE_DATE_EPOCH)."""
-    return json.dumps(sorted((k, v) for k, v in os.environ.items() if k == "SOURCE_DATE_EPOCH" or k.startswith("RL_")))
+    from kitpress.fingerprint import drawn_with
+
+    return json.dumps(drawn_with())
 
 
 @functools.cache
@@ -332,6 +335,7 @@ def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False, 
         files = _assembly_pages(loaded, printed, base_jobs, files) + files
     pdfs = [(f.path, f.data) for f in files if f.path.endswith(".pdf")]
     findings += _file_checks(loaded, pdfs)
+    findings += undeclared_sources(loaded)  # the spec's own: what its teacher's book claims of the document
     if errors(findings) and not force:
         from kitpress.lint.places import located  # each finding at the spec line to edit, as lint says it
 

@@ -78,7 +78,18 @@ def build_options(presets: list[Preset], variant: str | None) -> dict[str, Any]:
     """The options a kit's inputs hash covers."""
     from dataclasses import asdict
 
-    return {"presets": [asdict(p) for p in presets], "variant": variant}
+    return {"presets": [asdict(p) for p in presets], "variant": variant, "environment": drawn_with()}
+
+
+def drawn_with() -> list[tuple[str, str]]:
+    """What ReportLab reads from the environment, which is part of its PDFs too: SOURCE_DATE_EPOCH (the
+    date every PDF holds) and RL_* settings. A kit built without them and then with them is built again."""
+    import os
+
+    from kitpress.environment import source_date_epoch
+
+    source_date_epoch()  # a malformed value is refused, never hashed
+    return sorted((k, v) for k, v in os.environ.items() if k == "SOURCE_DATE_EPOCH" or k.startswith("RL_"))
 
 
 def kits_in_place(games: list[str], presets: list[Preset], out_dir: Path, variant: str | None) -> list[tuple[str, Path]] | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -71,6 +71,16 @@ def check_id(value: str) -> str:
     return value
 
 
+# Where a printed statement comes from. `document`: the design document says it. `ruling`: a decision
+# of the kit's where the document is unclear or silent, recorded under `rulings:` with its reason.
+# `kit`: the kit's own addition, printed as such ("Added for the classroom"). A teacher's book never
+# presents a ruling or an addition as the designer's.
+Source = Literal["document", "ruling", "kit"]
+# A whole part of a book (learning goals, table talk …) is the document's or the kit's; a ruling is
+# one decision, so only single statements (a quick ruling) can be one.
+PartSource = Literal["document", "kit"]
+
+
 class Range(Strict):
     min: int = Field(ge=1, le=100)
     max: int = Field(ge=1, le=100)
@@ -135,6 +145,9 @@ class Identity(Strict):
 class Table(Strict):
     columns: list[str]
     rows: list[list[str]]
+    # Figures the kit rebuilt where the document's are missing or garbled: what they were rebuilt
+    # from, printed under the table after "Reconstructed from" (never left to read as the designer's).
+    reconstructed_from: str = ""
 
     @field_validator("rows")
     @classmethod
@@ -157,6 +170,8 @@ class Section(Strict):
     steps: list[str] = []
     table: Table | None = None
     subsections: list[Section] = []
+    # The engine's sections are the document's; a section the kit wrote is printed as its addition.
+    source: PartSource = "document"
 
 
 class Component(Strict):
@@ -206,6 +221,10 @@ class Example(Strict):
     start: dict[str, Any] = {}
     steps: list[ExampleStep] = Field(min_length=1, max_length=200)
     note: str = ""
+    # The design document's own example, or the kit's (the teacher's book says "Added for the
+    # classroom"); one rebuilt from a figure the document lost or garbled says from what.
+    source: PartSource | None = None
+    reconstructed_from: str = ""
 
 
 class Variant(Strict):
@@ -215,6 +234,8 @@ class Variant(Strict):
     name: str
     note: str
     set: dict[str, Any] = Field(min_length=1)
+    # A tuning note of the design document's, or the kit's own variant (printed as its addition).
+    source: PartSource | None = None
 
     _id = field_validator("id")(check_id)
 
@@ -232,6 +253,11 @@ class Ruling(Strict):
 class QuickRuling(Strict):
     issue: str
     resolution: str
+    # Left out: as `sources.quick_rulings` says for the list. A `ruling` names the ruling (its id under
+    # `rulings:`) whose reason the teacher's book prints beside it; the id itself is never printed.
+    # (spec.load checks the two agree, at the line to change.)
+    source: Source | None = None
+    ruling: str = ""
 
 
 class Classroom(Strict):
@@ -239,6 +265,18 @@ class Classroom(Strict):
     discussion_questions: list[str] = []
     student_referee: str = ""
     quick_rulings: list[QuickRuling] = []
+
+
+class Sources(Strict):
+    """Where each teacher's part of the book comes from, `document` or `kit`. A part a design document
+    may well not have is left undeclared (None) only by mistake: the preflight asks for it (lint
+    `source`), and the book prints an undeclared part without claiming either."""
+
+    learning_goals: PartSource | None = None
+    table_talk: PartSource | None = None
+    discussion_questions: PartSource | None = None
+    student_referee: PartSource | None = None
+    quick_rulings: PartSource | None = None
 
 
 class Stock(Strict):
@@ -278,7 +316,7 @@ class Production(Strict):
 
 COMMON_KEYS = (
     "id", "engine", "identity", "learning_goals", "components", "game", "examples", "classroom",
-    "variants", "production", "referee_checklist", "rulings",
+    "variants", "production", "referee_checklist", "rulings", "sources",
 )  # fmt: skip
 
 
@@ -295,5 +333,6 @@ class CommonSpec(Strict):
     production: Production
     referee_checklist: list[str] = Field(min_length=1)
     rulings: list[Ruling] = []
+    sources: Sources = Sources()
 
     _id = field_validator("id")(check_id)

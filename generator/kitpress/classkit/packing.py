@@ -140,6 +140,8 @@ def before_you_print(plan: KitPlan) -> list[str]:
         "Print the jobs below in their order, one copy of each file: each already holds every copy the class needs. Job 1 opens with every job's cover page, on plain paper, saying how to print it: keep each cover with its job.",
         "Print at 100 % / actual size, never 'fit to page'. Card stock: 200–250 g/m² (74–92 lb cover), through the printer's rear or manual feed.",
     ]
+    if plan.preset.duplex in ("long-edge", "short-edge"):  # the card goes through a duplexer
+        lines[1] += " A printer that cannot turn card: build the kit with --duplex manual; its cover shows how to feed the stack by hand."
     if plan.set_marks:
         lines.append("Every card back and piece back carries its set's letter on a colour band (Set A, Set B, …, one run of letters a game): a stray card goes back to the envelope of its letter.")
     listed = next((i for i in plan.class_items if i.kind == "packing-list"), None)
@@ -204,14 +206,10 @@ def packing_text(plan: KitPlan) -> str:
     out += [*(f"{line}" for line in class_cutting(plan)), ""] if class_cutting(plan) else []
     out.append("Also bring")
     out += [f"  [ ] {line}" for line in bring_lines(plan)]
-    out += ["", NO_DUPLEX]
     return "\n".join(out) + "\n"
 
 
 # --- PDF ---------------------------------------------------------------------------------------
-
-NO_DUPLEX = "No duplex printer? Print the odd pages, turn the stack over, and print the even pages on their backs."
-
 
 @dataclass(frozen=True)
 class _Styles:
@@ -292,7 +290,6 @@ def _story(plan: KitPlan, st: _Styles, width: float) -> list[Flowable]:
         story += [p("Once for the class", "h"), p(_escape(files_line(plan.class_items)))]
     story += [p("Cutting", "h"), *(p(_escape(line)) for line in class_cutting(plan))] if class_cutting(plan) else []
     story += [p("Also bring", "h"), *(p(f"☐ {_escape(line)}") for line in bring_lines(plan))]
-    story.append(p(NO_DUPLEX))
     return story
 
 

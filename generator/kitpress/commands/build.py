@@ -49,9 +49,11 @@ def _complete_variant(ctx: click.Context, param: click.Parameter, incomplete: st
 @click.pass_context
 def command(ctx: click.Context, games: tuple[str, ...], paper: tuple[str, ...], layout: str, duplex: str, back_offset: str | None, printer: str | None, ink: str, booklet: str, out_dir: Path, variant: str | None, force: bool, watch: bool, quiet: bool, jobs: int | None, only: tuple[str, ...]) -> None:
     """Build the print kit of each GAME into OUT/<game>/."""
+    from kitpress.commands.common import check_target
     from kitpress.commands.print_options import print_settings
     from kitpress.sheets.presets import Preset
 
+    check_target(out_dir, "--out", folder=True)  # before the kits are rendered, not after
     duplex, offset, profile = print_settings(ctx, printer, duplex, back_offset)
     kinds = _kinds(only)
     presets = [Preset(p, layout, duplex, offset, ink, booklet) for p in (paper or ("letter", "a4"))]

@@ -87,8 +87,10 @@ def command(ctx: click.Context, class_size: int, games: tuple[str, ...], variant
     what to print, in which order, on what paper, and why each game is seated as it is.
     """
     from kitpress.classkit.kit import KitOptions, make_kit
+    from kitpress.commands.common import check_target
     from kitpress.commands.print_options import print_settings
 
+    check_target(out_dir, "--out", folder=True)  # before the kits are built, not after
     variants = _variants(variant)
     duplex, offset, profile = print_settings(ctx, printer, duplex, back_offset)
     options = KitOptions(layout, duplex, offset, ink, booklet, variants, profile, set_marks, Stages(quiet), _table_sizes(table_size))

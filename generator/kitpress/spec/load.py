@@ -16,7 +16,7 @@ from kitpress import spec_text as spectext
 from kitpress.check import example_rng, example_start
 from kitpress.engine import Engine, ExampleError
 from kitpress.errors import InputError, Problem, UsageError
-from kitpress.packs import engines, pack_for, shipped_specs, spec_name
+from kitpress.packs import broken_packs, engines, pack_for, shipped_specs, spec_name
 from kitpress.spec.validate import validate
 from kitpress.spec.variants import VariantPathError, apply_changes
 from kitpress.spec.yamlpos import Located, format_path, load_bytes, load_file, read_file
@@ -119,6 +119,9 @@ def resolve(game: str) -> Path:
         if not path.is_file():
             raise UsageError(f"{game}: no such spec file")
         return path
+    skipped = next((pack for pack in broken_packs() if pack.name == game), None)
+    if skipped is not None:
+        raise UsageError(skipped.line())
     raise UsageError(f"unknown game {game!r}; bundled games are: {', '.join(bundled)} (or give a spec file path)")
 
 
@@ -241,7 +244,10 @@ def _engine_for(located: Located, data: dict[str, Any]) -> type[Engine[Any, Any]
         raise InputError([located.problem((), "missing required key 'engine' (the rules engine, one of: " + ", ".join(sorted(engines())) + ")")])
     engine_id = data["engine"]
     if not isinstance(engine_id, str) or engine_id not in engines():
+        skipped = next((p for p in broken_packs() if p.name == engine_id), None)
         msg = f"unknown engine {engine_id!r}; expected one of: {', '.join(sorted(engines()))}"
+        if skipped is not None:
+            msg = f"engine {engine_id!r}: {skipped.line()}"
         raise InputError([located.problem(("engine",), msg)])
     return engines()[engine_id]
 
@@ -334,6 +340,23 @@ def _cross_checks(located: Located, data: dict[str, Any], spec: CommonSpec, engi
             if name not in sections:
                 problems.append(located.problem(path, f"no section to refer to as {{§{name}}}; known: {', '.join(sorted(sections))}"))
     problems += check_examples(located, spec.examples, engine, ("examples",))
+    problems += _quick_rulings_named(located, spec)
+    return problems
+
+
+def _quick_rulings_named(located: Located, spec: CommonSpec) -> list[Problem]:
+    """A quick ruling marked as a ruling names one the spec records, whose reason the book prints, and
+    only such a quick ruling names one."""
+    known = [r.id for r in spec.rulings]
+    problems = []
+    for i, q in enumerate(spec.classroom.quick_rulings):
+        at = ("classroom", "quick_rulings", i)
+        if q.source == "ruling" and not q.ruling:
+            problems.append(located.problem((*at, "source"), f"a quick ruling that is a ruling names it: add ruling: <its id under rulings> (known: {', '.join(known) or 'none'})"))
+        elif q.ruling and q.source != "ruling":
+            problems.append(located.problem((*at, "ruling"), f"ruling {q.ruling!r} is named, so the quick ruling is one: add source: ruling"))
+        elif q.ruling and q.ruling not in known:
+            problems.append(located.problem((*at, "ruling"), f"no ruling {q.ruling!r} under rulings; known: {', '.join(known) or 'none'}"))
     return problems
 
 
