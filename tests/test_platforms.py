@@ -206,3 +206,17 @@ def test_make_installs_the_packages_the_line_names() -> None:
     makefile = (ROOT / "Makefile").read_text("utf-8")
     line = next(line for line in makefile.splitlines() if line.startswith("RUNTIME_PACKAGES :="))
     assert line.split(":=")[1].split() == syslibs.TYPESETTING.debian.split()
+
+
+def test_the_quick_start_names_files_the_kit_has(class_kit_28: Path) -> None:
+    """The teacher's quick start in the README names the files `kitpress kit --paper letter` writes."""
+    import re
+
+    readme = (ROOT / "README.md").read_text("utf-8")
+    quick = readme[readme.index("## A teacher's quick start") : readme.index("## Two commands")]
+    named = re.findall(r"`class-kit/([\w./-]+)`", quick)
+    assert named == ["index.html", "classroom-kit/packing-list.pdf"]
+    for name in named:
+        assert (class_kit_28 / name).is_file(), name
+    for name in re.findall(r"`([\w-]+\.pdf)`", quick):
+        assert (class_kit_28 / "classroom-kit" / name).is_file(), name
