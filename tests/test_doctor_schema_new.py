@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +35,7 @@ def test_doctor_passes_here_with_one_line_per_check() -> None:
     result = invoke(doctor_command)
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert [line.split()[1] for line in lines] == ["pango", "fonts", "templates", "pdfium", "chromium"]
+    assert [line.split()[1] for line in lines] == ["pango", "fonts", "templates", "lock", "pdfium", "chromium"]
     assert lines[0].startswith("ok   pango      WeasyPrint ")
 
 
@@ -45,17 +44,20 @@ def test_doctor_names_the_fix_for_a_missing_pdftoppm(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(doctor, "check_pango", lambda: doctor.Check("pango", True, "checked above"))
     result = invoke(doctor_command)
     assert result.exit_code == 0, "chromium is optional"
-    assert "note chromium   no headless browser found; optional, only the gallery's browser test needs it; fix: apt-get install chromium" in result.output
+    assert "note chromium   no headless browser found; optional, only the gallery's browser test needs it; fix: Debian and Ubuntu: sudo apt-get install chromium; Fedora: sudo dnf install chromium; elsewhere Chrome or Chromium on the PATH" in result.output
     result = invoke(doctor_command, "--previews")
     assert result.exit_code == 1
-    assert "FAIL pdftoppm   pdftoppm not found (previews and the tests render pages with it); fix: apt-get install poppler-utils" in result.output.splitlines()
+    assert "FAIL pdftoppm   pdftoppm not found (previews and the tests render pages with it); fix: Debian and Ubuntu: sudo apt-get install poppler-utils; Fedora: sudo dnf install poppler-utils; macOS: brew install poppler; Windows: pacman -S mingw-w64-ucrt-x86_64-poppler in an MSYS2 UCRT64 shell" in result.output.splitlines()
 
 
 def test_doctor_reports_missing_pango(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "weasyprint", None)  # import weasyprint now fails, as without Pango
+    def no_pango() -> None:
+        raise doctor.syslibs.SystemLibraryMissing(doctor.syslibs.missing_line(OSError("cannot load library 'libpango-1.0-0': not found")))
+
+    monkeypatch.setattr(doctor.syslibs, "weasyprint", no_pango)
     check = doctor.check_pango()
     assert not check.ok
-    assert check.line().endswith("; fix: apt-get install libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fontconfig")
+    assert check.line().startswith("FAIL pango      kitpress needs the system library Pango to typeset its books and reports (libpango-1.0-0 could not be loaded); install it: Debian and Ubuntu: sudo apt-get install libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fontconfig; Fedora")
 
 
 def test_doctor_reports_missing_and_damaged_fonts(tmp_path: Path) -> None:

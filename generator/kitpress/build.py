@@ -604,7 +604,7 @@ def _with_kept(folder: Path, files: list[KitFile]) -> list[KitFile]:
         if not isinstance(path, str) or path in built or not _inside(path):
             continue
         try:
-            fd = os.open(folder / path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)  # a FIFO must not block
+            fd = os.open(folder / path, outfolder.READ_NO_LINK)  # a FIFO must not block
         except OSError:
             continue  # gone, or a link: not listed
         with os.fdopen(fd, "rb") as handle:

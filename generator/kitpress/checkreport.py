@@ -331,8 +331,9 @@ def render_html(checked: list[Checked], fonts: bool = False) -> str:
 
 
 def render_pdf(checked: list[Checked]) -> bytes:
-    import weasyprint
+    from kitpress import syslibs
 
+    weasyprint = syslibs.weasyprint()  # first: a missing system library is one line
     from kitpress.booklet.fetcher import PackageOnlyFetcher
 
     logging.getLogger("weasyprint").setLevel(logging.ERROR)

@@ -14,8 +14,10 @@ A command's module is imported only when that command runs (or --help lists them
 
 from __future__ import annotations
 
+import codecs
 import errno
 import importlib
+import io
 import logging
 import os
 import signal
@@ -49,6 +51,24 @@ def _terminate_as_interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+# What a code page without kitpress's signs prints instead (any other character: "?").
+_STAND_INS = {"−": "-", "≠": "!=", "→": "->", "←": "<-", "≤": "<=", "≥": ">=", "×": "x", "…": "...", "·": "."}
+
+
+def _stand_in(error: UnicodeError) -> tuple[str, int]:
+    assert isinstance(error, UnicodeEncodeError)
+    return "".join(_STAND_INS.get(c, "?") for c in error.object[error.start : error.end]), error.end
+
+
+def _print_what_the_console_cannot() -> None:
+    """Output whose code page lacks a character kitpress prints (Windows' cp1252, for output sent to a
+    file or a pipe, has no − or ≠) gets a stand-in for it rather than a traceback."""
+    codecs.register_error("kitpress-stand-in", _stand_in)
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            stream.reconfigure(errors="kitpress-stand-in")
+
+
 class KitpressGroup(click.Group):
     """The group: every command runs with SIGTERM as an interrupt and an interrupt as exit 130, and is
     imported when it is first asked for."""
@@ -66,6 +86,7 @@ class KitpressGroup(click.Group):
         from kitpress import environment
 
         signal.signal(signal.SIGTERM, _terminate_as_interrupt)
+        _print_what_the_console_cannot()
         _show_library_warnings()
         try:
             environment.check()

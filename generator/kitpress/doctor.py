@@ -7,12 +7,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from kitpress import syslibs
 from kitpress.fonts import FILES
 from kitpress.resources import fonts_dir, templates_dir
 
-PANGO_PACKAGES = "libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fontconfig"
 TEMPLATES = ("booklet.html", "booklet.css", "teacher-guide.html", "teacher-guide.css", "gallery.html", "gallery.css")
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
+CHROMIUM_FIX = "Debian and Ubuntu: sudo apt-get install chromium; Fedora: sudo dnf install chromium; elsewhere Chrome or Chromium on the PATH"
+PYTHON_FIX = "run kitpress with a standard CPython 3.11 or later for this system (python.org, Homebrew, MSYS2 or your distribution's python3)"
 REINSTALL = "reinstall kitpress (pip install --force-reinstall kitpress, or `make kit` in a source tree)"
 PROBE_HTML = """<!DOCTYPE html><html><head><style>@font-face { font-family: "Kit Sans"; src: url("%s"); }
 body { font-family: "Kit Sans"; }</style></head><body><p>kitpress ΣF ≠ 0 → ⌊x⌋ × 2</p></body></html>"""
@@ -35,21 +37,23 @@ class Check:
 def check_pango() -> Check:
     """WeasyPrint loads Pango when imported; then a one-line page is typeset in the bundled font."""
     try:
-        import weasyprint
+        weasyprint = syslibs.weasyprint()
         from weasyprint.text.ffi import pango
 
         from kitpress.booklet.fetcher import PackageOnlyFetcher
-    except (OSError, ImportError) as exc:
-        return Check("pango", False, f"WeasyPrint cannot load Pango ({str(exc).splitlines()[0]})", f"apt-get install {PANGO_PACKAGES}")
+    except syslibs.SystemLibraryMissing as exc:
+        return Check("pango", False, str(exc))  # the line names the library and every system's fix
+    except ImportError as exc:
+        return Check("pango", False, f"WeasyPrint cannot be imported ({str(exc).splitlines()[0]})", REINSTALL)
     version = pango.pango_version()
     pango_text = f"{version // 10000}.{version // 100 % 100}.{version % 100}"
     try:
         font = (fonts_dir() / FILES["regular"]).resolve().as_uri()
         pdf = weasyprint.HTML(string=PROBE_HTML % font, base_url=templates_dir().as_uri() + "/", url_fetcher=PackageOnlyFetcher()).write_pdf()
     except Exception as exc:  # any failure to typeset is what this check reports
-        return Check("pango", False, f"WeasyPrint {weasyprint.__version__} with Pango {pango_text} cannot typeset a page ({exc})", f"apt-get install {PANGO_PACKAGES}")
+        return Check("pango", False, f"WeasyPrint {weasyprint.__version__} with Pango {pango_text} cannot typeset a page ({exc})", syslibs.TYPESETTING.commands())
     if not any("Kit-Sans" in name or "DejaVu" in name for name in _font_names(pdf)):
-        return Check("pango", False, "the test page does not embed the bundled font", f"apt-get install {PANGO_PACKAGES}")
+        return Check("pango", False, "the test page does not embed the bundled font", syslibs.TYPESETTING.commands())
     return Check("pango", True, f"WeasyPrint {weasyprint.__version__} with Pango {pango_text} typesets the bundled font")
 
 
@@ -89,6 +93,21 @@ def check_templates(folder: Path | None = None) -> Check:
     return Check("templates", True, f"{len(TEMPLATES)} templates in {folder}")
 
 
+def check_lock() -> Check:
+    """Builds take a lock on their output folder (flock, or a byte-range lock on Windows): a Python
+    without the system's locking module runs `list` and `check` but cannot write a kit."""
+    import tempfile
+
+    from kitpress.outfolder import writer_lock
+
+    try:
+        with tempfile.TemporaryDirectory(prefix="kitpress-doctor-") as folder, writer_lock(Path(folder)):
+            pass
+    except Exception as exc:  # a missing fcntl or msvcrt, or a temporary folder that cannot be written
+        return Check("lock", False, f"builds cannot lock an output folder ({type(exc).__name__}: {exc})", PYTHON_FIX)
+    return Check("lock", True, "builds can lock an output folder, one writer at a time")
+
+
 def check_pdfium() -> Check:
     """The gallery's thumbnails: pypdfium2 renders a one-page PDF."""
     try:
@@ -107,7 +126,7 @@ def check_pdfium() -> Check:
 def check_pdftoppm(which: Callable[[str], str | None]) -> Check:
     found = which("pdftoppm")
     if not found:
-        return Check("pdftoppm", False, "pdftoppm not found (previews and the tests render pages with it)", "apt-get install poppler-utils")
+        return Check("pdftoppm", False, "pdftoppm not found (previews and the tests render pages with it)", syslibs.PDFTOPPM.commands())
     return Check("pdftoppm", True, found)
 
 
@@ -116,12 +135,12 @@ def check_chromium(which: Callable[[str], str | None]) -> Check:
         found = which(name)
         if found:
             return Check("chromium", True, f"{found} (to test the preview gallery in a browser)", required=False)
-    return Check("chromium", False, "no headless browser found; optional, only the gallery's browser test needs it", "apt-get install chromium", required=False)
+    return Check("chromium", False, "no headless browser found; optional, only the gallery's browser test needs it", CHROMIUM_FIX, required=False)
 
 
 def run_checks(previews: bool = False, which: Callable[[str], str | None] | None = None) -> list[Check]:
     which = which or shutil.which
-    checks = [check_pango(), check_fonts(), check_templates(), check_pdfium()]
+    checks = [check_pango(), check_fonts(), check_templates(), check_lock(), check_pdfium()]
     if previews:
         checks.append(check_pdftoppm(which))
     checks.append(check_chromium(which))

@@ -44,6 +44,9 @@ JOURNAL = ".kitpress-journal.json"  # the staging and backup folders kitpress ma
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # (absent on Windows, where `is_link` checks stand alone)
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+# Reading a file of a previous kit: never through a link, never blocking on a FIFO, bytes as they are
+# (Windows would otherwise open it in text mode and turn CR LF into LF).
+READ_NO_LINK = os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC | getattr(os, "O_BINARY", 0)
 
 # What the user sees for an operating-system error, by errno.
 _REASONS = {
@@ -433,7 +436,7 @@ def _link_unchanged(old: Path, new: Path, data: bytes) -> bool:
     (a printer queue, a sync tool or `make` sees them unchanged). Only a regular file of the folder
     `check_ours` accepted is linked, never a link; anything unexpected means: write it afresh."""
     try:
-        fd = os.open(old, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)  # a FIFO must not block
+        fd = os.open(old, READ_NO_LINK)
     except OSError:
         return False  # missing, a link, or unreadable
     try:

@@ -33,6 +33,7 @@ from kitpress.resources import templates_dir
 from kitpress.sheets.geometry import sheet_size
 from kitpress.spec.load import LoadedSpec
 from kitpress.spec_model import Identity, Section
+from kitpress.syslibs import SystemLibraryMissing
 
 PAGE_SIZES = {"letter": "letter", "a4": "A4", "universal": "210mm 279.4mm"}  # CSS sizes, for the guide
 MM = 72 / 25.4
@@ -418,6 +419,8 @@ def _pdf(loaded: LoadedSpec, html: str, other: str = "", fill: Page | None = Non
     logging.getLogger("fontTools").setLevel(logging.ERROR)
     try:
         return _typeset(html, other, fill)
+    except SystemLibraryMissing:
+        raise  # WeasyPrint could not be imported: nothing more of it is
     except Exception as exc:
         from weasyprint.urls import FatalURLFetchingError  # imported only when something failed
 
@@ -458,8 +461,9 @@ def _typeset(html: str, other: str = "", fill: Page | None = None) -> tuple[byte
 
 def _layout(html: str) -> Any:
     """The laid-out pages (a WeasyPrint Document), not yet written out."""
-    import weasyprint  # only to typeset: importing it takes half a second
+    from kitpress import syslibs
 
+    weasyprint = syslibs.weasyprint()  # first: a missing system library is one line; it takes half a second
     from kitpress.booklet import columns
     from kitpress.booklet.fetcher import PackageOnlyFetcher
 

@@ -105,8 +105,9 @@ def render_html(plan: KitPlan) -> str:
 
 def render_pdf(plan: KitPlan) -> tuple[bytes, int]:
     """The guide as PDF bytes, and its page count."""
-    import weasyprint
+    from kitpress import syslibs
 
+    weasyprint = syslibs.weasyprint()  # first: a missing system library is one line
     from kitpress.booklet.fetcher import PackageOnlyFetcher
 
     logging.getLogger("weasyprint").setLevel(logging.ERROR)

@@ -93,8 +93,11 @@ def command(
 
     if cluster and workers:
         raise click.UsageError("--workers sets local processes; a --cluster brings its own workers")
-    if report_dir is not None:  # before the run, not after it
+    if report_dir is not None:  # before the run, not after it: the folder, and the library that typesets the PDF
+        from kitpress import syslibs
+
         check_target(report_dir, "--report", folder=True)
+        syslibs.weasyprint()
     total = total_games(game, variants, games)
     with ExitStack() as stack:
         # The cluster is reached before the bar shows: a wrong address is its one line, alone.

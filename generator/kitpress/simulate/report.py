@@ -116,8 +116,9 @@ def _strip_prolog(svg: str) -> str:
 
 
 def render_pdf(html: str) -> bytes:
-    import weasyprint
+    from kitpress import syslibs
 
+    weasyprint = syslibs.weasyprint()  # first: a missing system library is one line
     from kitpress.booklet.fetcher import PackageOnlyFetcher
     from kitpress.resources import templates_dir
 
