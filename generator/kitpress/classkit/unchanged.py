@@ -104,7 +104,10 @@ def record_inputs(out_dir: Path, inputs: KitInputs) -> None:
 def in_place(out_dir: Path, inputs: KitInputs) -> bool:
     """True when the kit in OUT was built from `inputs` and every file of it is as kitpress wrote it."""
     try:
-        stamp = json.loads(_stamp_path(out_dir).read_text("utf-8")) if not _stamp_path(out_dir).is_symlink() else None
+        stamp_path = _stamp_path(out_dir)
+        if stamp_path.parent.is_symlink() or stamp_path.is_symlink():
+            return False  # never read through a link; the kit then refuses it at its line
+        stamp = json.loads(stamp_path.read_text("utf-8"))
         if not isinstance(stamp, dict) or stamp.get("inputs") != inputs.digest or not isinstance(stamp.get("top"), dict):
             return False
         folder = out_dir / KIT_FOLDER
