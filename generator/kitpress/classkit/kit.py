@@ -147,7 +147,16 @@ def _print_jobs(plan: KitPlan, files: dict[str, bytes], say: Callable[[str], Non
     say("packing the class's pieces together")
     packed = {f"{game.id}/{name}": made for game in plan.games for name, made in classpack.class_files(game.loaded, plan.preset, game.seating.tables).items()}
     say("merging the print jobs")
-    runs = jobs.plan_runs(plan, lambda item: marked.get(item.path) or (files[item.path],) * item.copies, packing.page_count, lambda item: packed.get(item.path))
+    # Pages of each copy: a set's lettered copy has its file's pages (only its backs' art differs); a
+    # file printed many times is counted once.
+    counted = {copy: item.pages for item in plan.all_items() for copy in marked.get(item.path, ())}
+
+    def pages(pdf: bytes) -> int:
+        if pdf not in counted:
+            counted[pdf] = packing.page_count(pdf)
+        return counted[pdf]
+
+    runs = jobs.plan_runs(plan, lambda item: marked.get(item.path) or (files[item.path],) * item.copies, pages, lambda item: packed.get(item.path))
     plan = replace(plan, runs=tuple(runs))
     for run in runs:
         files[run.name] = jobs.run_pdf(run, plan)
