@@ -164,9 +164,7 @@ def _print_jobs(plan: KitPlan, files: dict[str, bytes], say: Callable[[str], Non
     say("packing the class's pieces together")
     packed = {f"{game.id}/{name}": made for game in plan.games for name, made in classpack.class_files(game.loaded, plan.preset, game.seating.tables).items()}
     say("merging the print jobs")
-    # Pages of each copy: a set's lettered copy has its file's pages (only its backs' art differs); a
-    # file printed many times is counted once.
-    counted = {copy: item.pages for item in plan.all_items() for copy in marked.get(item.path, ())}
+    counted: dict[bytes, int] = {}  # pages of each copy: a file printed many times is counted once
 
     def pages(pdf: bytes) -> int:
         if pdf not in counted:
