@@ -153,7 +153,8 @@ def test_the_kit_says_each_stage_unless_quiet(kit: tuple[Path, dict[str, Any]]) 
     from kitpress.cli import main
 
     out, _ = kit
-    args = ["kit", "--games", GAME, "--class-size", "6", "--printer", "art-room", "--variant", f"{GAME}=once-per-chain", "--ink", "low", "--out", str(out)]
+    # --force: the module's kit was made with these very options, and would be left unchanged
+    args = ["kit", "--games", GAME, "--class-size", "6", "--printer", "art-room", "--variant", f"{GAME}=once-per-chain", "--ink", "low", "--out", str(out), "--force"]
     said = CliRunner().invoke(main, args, catch_exceptions=False)
     assert said.exit_code == 0
     stages = [line for line in said.stderr.splitlines() if line.startswith("[")]

@@ -65,7 +65,7 @@ def verified_replays(loaded: LoadedSpec) -> list[Replay]:
     return replays
 
 
-def _job_files(loaded: LoadedSpec, job: PrintJob, preset: Preset, extra: dict[str, Any] | None = None, gang: tuple[PrintJob, ...] = ()) -> list[KitFile]:
+def _job_files(loaded: LoadedSpec, job: PrintJob, preset: Preset, extra: dict[str, Any] | None = None, gang: tuple[PrintJob, ...] = (), backs_file: bool = True) -> list[KitFile]:
     gid = loaded.id
     title = f"{loaded.spec.identity.title} — {job.title or job.name}"
     duplex = preset.duplex if job.backs else "none"
@@ -76,17 +76,17 @@ def _job_files(loaded: LoadedSpec, job: PrintJob, preset: Preset, extra: dict[st
     if gang:  # the single files of the ganged pieces stay, to reprint one
         about["holds"] = [stock.job_path(loaded.id, g, preset) for g in gang]
     files = [KitFile(stock.job_path(loaded.id, job, preset), job.kind, _sheet_pdf(pages, title, job.kind, duplex), preset.paper, len(pages), duplex, about)]
-    if job.backs and preset.duplex != "gutterfold":
+    if job.backs and preset.duplex != "gutterfold" and backs_file:
         backs = backs_only_pages(job, preset)
         back_kind = "card-backs" if job.kind == "cards" else f"{job.kind}-backs"
         files.append(KitFile(f"{gid}-{job.name}-backs-{suffix}.pdf", back_kind, _sheet_pdf(backs, f"{title} (backs)", back_kind, "none"), preset.paper, len(backs)))
     return files
 
 
-def job_files(loaded: LoadedSpec, job: PrintJob, preset: Preset, gang: tuple[PrintJob, ...] = ()) -> list[KitFile]:
-    """A job's file on this preset (and its backs-only file), drawn as a build draws them: for the class
-    kit's own copies of a set (classkit.sets)."""
-    return _job_files(loaded, job, preset, gang=gang)
+def job_files(loaded: LoadedSpec, job: PrintJob, preset: Preset, gang: tuple[PrintJob, ...] = (), backs_file: bool = True) -> list[KitFile]:
+    """A job's file on this preset (and its backs-only file, unless not `backs_file`), drawn as a build
+    draws them: for the class kit's own copies of a set (classkit.sets)."""
+    return _job_files(loaded, job, preset, gang=gang, backs_file=backs_file)
 
 
 def job_path_of(loaded: LoadedSpec, job: PrintJob, preset: Preset) -> str:

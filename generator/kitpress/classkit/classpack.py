@@ -5,10 +5,18 @@ sheets) instead of printing one set's file fourteen times.
 The packer is MaxRects (free rectangles, best short-side fit, each piece turned a quarter when that
 fits better), tried over a few orders of the pieces; the shelf packer of `sheets.tight` is tried too and
 the fewer sheets win. Marks, bleeds and the outer band are those of `geometry.pack_sheet`.
+
+Every set's pieces are the same pieces, so a school's worth of sets is a pattern: up to `EXACT_SETS`
+sets (a class of 32 at tables of two) are packed all at once; beyond, a block of 1 to `BLOCK_SETS` sets
+is packed, the block that needs the fewest sheets for the whole class is printed again and again, and
+the sets left over are packed on their own. Packing all at once takes time that grows with the square
+of the pieces (every piece looks at every open sheet), a block's repeats none: its sheets are drawn
+once and the print job holds them as many times as needed.
 """
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass, replace
 
 from kitpress.pieces import PrintJob
@@ -76,23 +84,42 @@ def _inside(a: Rect, b: Rect) -> bool:
 
 
 def _maxrects(sizes: list[tuple[float, float]], room_w: float, room_h: float, step: float, order: list[int]) -> list[list[Spot]] | None:
-    """Each piece takes its size and a gutter (`step`) right and below; the room grows by one gutter."""
+    """Each piece takes its size and a gutter (`step`) right and below; the room grows by one gutter.
+
+    Each piece goes to the best fit on any open sheet, the earliest sheet on a tie. A sheet's best fit
+    for a size changes only when a piece is placed on it, so it is kept, for every size, in a heap of
+    (fit, sheet) ordered as that choice is: a piece pops the sheets whose fit has changed since and takes
+    the top one, instead of measuring every open sheet of the class again."""
     pages: list[tuple[list[Rect], list[Spot]]] = []
+    padded = sorted({(w + step, h + step) for w, h in sizes})
+    heaps: dict[tuple[float, float], list[tuple[float, int, int, Rect, bool]]] = {size: [] for size in padded}
+    version: list[int] = []  # of each sheet: how many pieces it holds
+
+    def measure(n: int) -> None:
+        free = pages[n][0]
+        for size, heap in heaps.items():
+            if (found := _place(free, *size)) is not None:
+                heapq.heappush(heap, (found[0], n, version[n], found[1], found[2]))
+
     for i in order:
         w, h = sizes[i][0] + step, sizes[i][1] + step
-        fits = [(f, n) for n, (free, _) in enumerate(pages) if (f := _place(free, w, h)) is not None]
-        if fits:  # the best fit on any open sheet, the earliest sheet on a tie
-            found, n = min(fits, key=lambda t: (t[0][0], t[1]))
-            free, spots = pages[n]
+        heap = heaps[(w, h)]
+        while heap and heap[0][2] != version[heap[0][1]]:
+            heapq.heappop(heap)  # measured before the sheet last changed
+        if heap:
+            _, n, _, (x, y, a, b), turned = heapq.heappop(heap)
         else:
-            free, spots = [(0.0, 0.0, room_w + step, room_h + step)], []
-            found = _place(free, w, h)
+            found = _place([(0.0, 0.0, room_w + step, room_h + step)], w, h)
             if found is None:
                 return None  # too big for a sheet either way round
-            pages.append((free, spots))
-        _, (x, y, a, b), turned = found
+            pages.append(([(0.0, 0.0, room_w + step, room_h + step)], []))
+            version.append(0)
+            n, (x, y, a, b), turned = len(pages) - 1, found[1], found[2]
+        free, spots = pages[n]
         spots.append(Spot(i, x, y, turned))
         free[:] = _split(free, (x, y, a, b))
+        version[n] += 1
+        measure(n)
     return [spots for _, spots in pages]
 
 
@@ -126,24 +153,69 @@ def _sheet(width: float, height: float, spots: list[Spot], sizes: list[tuple[flo
     return replace(sheet, placements=tuple(replace(p, rotate=90) if p.index in turned else p for p in sheet.placements))
 
 
+EXACT_SETS = 16  # up to this many sets, every piece is packed at once (a class of 32 at tables of two)
+BLOCK_SETS = 4  # beyond, the best block of 1 to this many sets is repeated (two sets fill whole sheets in each bundled game)
+
+
+@dataclass(frozen=True)
+class ClassPacking:
+    """The class's sheets of one job: `block`'s pages `repeats` times, then `rest`'s (a block holds
+    `block_sets` sets, `rest` the `rest_sets` sets left over)."""
+
+    block: tuple[Page, ...]
+    block_sets: int
+    repeats: int
+    rest: tuple[Page, ...] = ()
+    rest_sets: int = 0
+
+    @property
+    def pages(self) -> list[Page]:
+        return [*self.block * self.repeats, *self.rest]
+
+    @property
+    def sets(self) -> int:
+        return self.block_sets * self.repeats + self.rest_sets
+
+
+def pack_sets(job: PrintJob, sets: int, preset: Preset) -> ClassPacking:
+    """Every set's pieces of a single-sided job on the fewest sheets the pattern allows (see above)."""
+    if sets <= EXACT_SETS:
+        return ClassPacking(tuple(class_pages(job, sets, preset)), sets, 1)
+    blocks = {n: class_pages(job, n, preset) for n in range(1, BLOCK_SETS + 1)}
+
+    def sheets(n: int) -> tuple[int, int]:  # the whole class's sheets with blocks of n sets; the larger block on a tie
+        return (sets // n) * len(blocks[n]) + (len(blocks[sets % n]) if sets % n else 0), -n
+
+    n = min(blocks, key=sheets)
+    rest = sets % n
+    return ClassPacking(tuple(blocks[n]), n, sets // n, tuple(blocks[rest]) if rest else (), rest)
+
+
 def class_pages(job: PrintJob, sets: int, preset: Preset) -> list[Page]:
-    """Every set's pieces of a single-sided job, packed together: the pages of one file."""
+    """`sets` sets' pieces of a single-sided job, all packed at once: the pages of one file."""
     fronts = job.fronts * sets
     sheets = pack_class(preset.paper, [(a.trim_w, a.trim_h) for a in fronts], max(a.bleed for a in fronts), [a.shape for a in fronts], preset.edge_band)
     return [Page(sheet, fronts) for sheet in sheets]
 
 
-def class_files(loaded: LoadedSpec, preset: Preset, sets: int) -> dict[str, tuple[bytes, int]]:
+def class_files(loaded: LoadedSpec, preset: Preset, sets: int) -> dict[str, tuple[tuple[bytes, ...], int]]:
     """The game's single-sided files of pieces to cut (card stock, labels), each once for the class with
-    every set's pieces packed together: game file name → (PDF, pages)."""
+    every set's pieces packed together: game file name → (the PDFs the print job holds one after the
+    other, pages). A repeated block's PDF is drawn once and named as often as it prints."""
     from kitpress.build import job_path_of, pages_pdf, set_jobs
 
     jobs, layout = set_jobs(loaded, preset)
     held = {j.name for j in layout.sources} | {j.name for gang in layout.gangs.values() for j in gang}
     chosen = [layout.shared] if layout.shared is not None else []
     chosen += [j for j in jobs if j.layout == "pack" and not j.backs and j.name not in held and stock_for(j.kind, j) != PLAIN]
-    out: dict[str, tuple[bytes, int]] = {}
+    out: dict[str, tuple[tuple[bytes, ...], int]] = {}
     for job in chosen:
-        pages = class_pages(job, sets, preset)
-        out[job_path_of(loaded, job, preset)] = (pages_pdf(pages, f"{loaded.spec.identity.title} — {job.title or job.name}, {sets} sets", job.kind), len(pages))
+        packing = pack_sets(job, sets, preset)
+        title = f"{loaded.spec.identity.title} — {job.title or job.name}, {sets} sets"
+        if packing.repeats == 1 and not packing.rest:
+            sources: tuple[bytes, ...] = (pages_pdf(list(packing.block), title, job.kind),)
+        else:
+            block = pages_pdf(list(packing.block), f"{title}, {packing.block_sets} a block", job.kind)
+            sources = (block,) * packing.repeats + ((pages_pdf(list(packing.rest), f"{title}, the last {packing.rest_sets}", job.kind),) if packing.rest else ())
+        out[job_path_of(loaded, job, preset)] = (sources, len(packing.pages))
     return out

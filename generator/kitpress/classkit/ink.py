@@ -2,10 +2,15 @@
 coverage (ISO/IEC 19752 and 24711 rate a cartridge's yield in them). Each page is rendered small, its
 colour split into black and the three colours (the usual under-colour removal: black = the least of
 cyan, magenta and yellow), and its mean coverage summed; an estimate to the nearest few pages, which is
-what buying cartridges needs."""
+what buying cartridges needs.
+
+A print job holds the same files many times (a class's copies of a rule book, a packed block of pieces
+printed again and again): `files_ink` renders each distinct file once and counts it as often as it is
+printed, so the estimate costs what the kit's distinct pages cost, not what the class's sheets do."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 ISO_COVERAGE = 0.05  # a rated "page" is 5 % covered
@@ -39,6 +44,18 @@ def pdf_ink(pdf: bytes) -> Ink:
     finally:
         document.close()
     return Ink(black / ISO_COVERAGE, colour / ISO_COVERAGE)
+
+
+def files_ink(files: Iterable[bytes], known: dict[bytes, Ink] | None = None) -> Ink:
+    """The ink of every file in `files`, in the order printed (a file named twice is printed twice);
+    `known`: inks already measured, by file, added to as files are measured."""
+    known = {} if known is None else known
+    total = Ink(0.0, 0.0)
+    for data in files:
+        if data not in known:
+            known[data] = pdf_ink(data)
+        total += known[data]
+    return total
 
 
 def words(ink: Ink) -> str:

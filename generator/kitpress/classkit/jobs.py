@@ -117,7 +117,7 @@ class PrintRun:
         return sum(sum(p.pages) for p in self.parts) // 2
 
 
-Packed = Callable[[PrintItem], tuple[bytes, int] | None]  # a class-wide packed file of an item, and its pages
+Packed = Callable[[PrintItem], tuple[tuple[bytes, ...], int] | None]  # a class-wide packed file of an item (its PDFs in order), and its pages
 
 
 def plan_runs(plan: KitPlan, copies: Callable[[PrintItem], tuple[bytes, ...]], pages: Callable[[bytes], int], packed: Packed) -> list[PrintRun]:
@@ -137,7 +137,7 @@ def plan_runs(plan: KitPlan, copies: Callable[[PrintItem], tuple[bytes, ...]], p
         double = key[1] != "none"
         made = packed(item) if one_sided and item.copies > 1 else None
         if made is not None:
-            parts.append(Part((item,), ((made[0],),), (made[1],), blank_backs=double, sets=item.copies))
+            parts.append(Part((item,), (made[0],), (made[1],), blank_backs=double, sets=item.copies))
             continue
         per_copy = copies(item)
         part = Part((item,), tuple((c,) for c in per_copy), tuple(pages(c) for c in per_copy), blank_backs=double and one_sided and (item.stock != PLAIN or item.single_sided))

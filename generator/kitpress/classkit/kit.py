@@ -19,8 +19,10 @@ from kitpress.build import build_games
 from kitpress.classkit import KIT_FOLDER, MAX_CLASS_SIZE, classpack, gallery, guide, ink, jobs, packing, sets
 from kitpress.classkit.archive import zip_files
 from kitpress.classkit.assembly_page import class_kit_page
+from kitpress.classkit.cover import cover_pdf
 from kitpress.classkit.cutting import Cutting
 from kitpress.classkit.plan import PLAIN, KitPlan, PrintItem, plan_kit, seating_for
+from kitpress.classkit.unchanged import KitInputs, record_inputs
 from kitpress.errors import UsageError
 from kitpress.sheets.presets import PAPER_CHOICES, Preset
 from kitpress.spec.load import LoadedSpec, load_spec
@@ -49,8 +51,10 @@ class KitOptions:
         return Preset(paper, self.layout, self.duplex, self.back_offset_mm, self.ink, self.booklet)
 
 
-def make_kit(games: list[str], class_size: int, paper: str, out_dir: Path, options: KitOptions | None = None) -> list[str]:
-    """Build every game in `games` on `paper` and assemble the class kit; returns lines to show."""
+def make_kit(games: list[str], class_size: int, paper: str, out_dir: Path, options: KitOptions | None = None, inputs: KitInputs | None = None) -> list[str]:
+    """Build every game in `games` on `paper` and assemble the class kit; returns lines to show.
+    `inputs`: what the command hashed (`classkit.unchanged`), recorded once the kit is written, so the
+    same command run again finds the kit unchanged."""
     options = options or KitOptions()
     if not 1 <= class_size <= MAX_CLASS_SIZE:
         raise UsageError(f"--class-size must be 1 to {MAX_CLASS_SIZE}, not {class_size}")
@@ -78,6 +82,8 @@ def make_kit(games: list[str], class_size: int, paper: str, out_dir: Path, optio
         say("planning the kit")
         plan = plan_kit(loaded, builds, preset, class_size, options.printer, options.set_marks, table_sizes)
         plan = assemble(plan, out_dir, say)
+        if inputs is not None and [spec.source.resolve() for spec in loaded] == [path.resolve() for path in inputs.specs]:
+            record_inputs(out_dir, inputs)
     lines.append(f"kit for a class of {class_size} on {plan.paper_name}: {folder}")
     lines += [f"  {g.title}: {g.seating.describe()}" for g in plan.games]
     lines += [f"  {packing.sheets_summary(plan)}", f"zip: {archive}", f"preview: {index}"]
@@ -158,11 +164,21 @@ def _print_jobs(plan: KitPlan, files: dict[str, bytes], say: Callable[[str], Non
     say("packing the class's pieces together")
     packed = {f"{game.id}/{name}": made for game in plan.games for name, made in classpack.class_files(game.loaded, plan.preset, game.seating.tables).items()}
     say("merging the print jobs")
-    runs = jobs.plan_runs(plan, lambda item: marked.get(item.path) or (files[item.path],) * item.copies, packing.page_count, lambda item: packed.get(item.path))
+    counted: dict[bytes, int] = {}  # pages of each copy: a file printed many times is counted once
+
+    def pages(pdf: bytes) -> int:
+        if pdf not in counted:
+            counted[pdf] = packing.page_count(pdf)
+        return counted[pdf]
+
+    runs = jobs.plan_runs(plan, lambda item: marked.get(item.path) or (files[item.path],) * item.copies, pages, lambda item: packed.get(item.path))
     plan = replace(plan, runs=tuple(runs))
     for run in runs:
         files[run.name] = jobs.run_pdf(run, plan)
-    return replace(plan, ink={run.name: ink.pdf_ink(files[run.name]) for run in runs})
+    measured: dict[bytes, ink.Ink] = {}  # blank backs take no ink; every other page is a page of one of these files
+    by_number = {run.number: run for run in runs}  # a job opens with the covers it holds (jobs.run_pdf)
+    used = {run.name: ink.files_ink([*(cover_pdf(by_number[n], plan) for n in run.covers), *(pdf for part in run.parts for copy in part.copies for pdf in copy)], measured) for run in runs}
+    return replace(plan, ink=used)
 
 
 def _packing_list(plan: KitPlan, out_dir: Path) -> tuple[bytes, int]:

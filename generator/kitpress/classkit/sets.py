@@ -69,10 +69,11 @@ def set_copies(loaded: LoadedSpec, preset: Preset, sets: int) -> dict[str, tuple
 
     jobs, layout = set_jobs(loaded, preset)
     out: dict[str, tuple[bytes, ...]] = {}
+    backs_file = preset.duplex == "none"  # only a printer without duplex prints the backs-only files (classkit.plan)
     for job in jobs:
         if not job.backs:
             continue
-        copies = [job_files(loaded, marked_job(job, i, preset.ink == "low"), preset, layout.gangs.get(job.name, ())) for i in range(sets)]
+        copies = [job_files(loaded, marked_job(job, i, preset.ink == "low"), preset, layout.gangs.get(job.name, ()), backs_file) for i in range(sets)]
         for n, first in enumerate(copies[0]):  # the job's file, and its backs-only file when there is one
             out[first.path] = tuple(files[n].data for files in copies)
     return out

@@ -75,25 +75,37 @@ class Stages:
 @click.option("--booklet", type=click.Choice(BOOKLET_CHOICES), default="pages", show_default=True, help="'saddle': the student rules as a half-size booklet, folded and stapled.")
 @click.option("--set-marks/--no-set-marks", "set_marks", default=True, show_default=True, help="Print each set's letter on a colour band on its card and piece backs ('Set C').")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True)
+@click.option("--force", is_flag=True, help="Assemble the kit again even when nothing changed since the last one.")
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
 @click.pass_context
-def command(ctx: click.Context, class_size: int, games: tuple[str, ...], variant: tuple[str, ...], table_size: tuple[str, ...], paper: str, layout: str, duplex: str, back_offset: str | None, printer: str | None, ink: str, booklet: str, set_marks: bool, out_dir: Path, quiet: bool) -> None:
+def command(ctx: click.Context, class_size: int, games: tuple[str, ...], variant: tuple[str, ...], table_size: tuple[str, ...], paper: str, layout: str, duplex: str, back_offset: str | None, printer: str | None, ink: str, booklet: str, set_marks: bool, out_dir: Path, force: bool, quiet: bool) -> None:
     """Build a class kit: print jobs, packing list, guide, preview.
 
     Writes OUT/classroom-kit/ and OUT/classroom-kit.zip, and the preview gallery at OUT/index.html.
 
     Each game is played at tables of the size it plays best with (else the largest it allows, so the
     class needs as few sets as possible), or at the size --table-size chooses; the packing list says
-    what to print, in which order, on what paper, and why each game is seated as it is.
+    what to print, in which order, on what paper, and why each game is seated as it is. Run again with
+    nothing changed (options, specs, kitpress, the kit on disk), it says so and writes nothing.
     """
-    from kitpress.classkit.kit import KitOptions, make_kit
+    from kitpress.classkit import KIT_FOLDER, unchanged
     from kitpress.commands.common import check_target
     from kitpress.commands.print_options import print_settings
 
     check_target(out_dir, "--out", folder=True)  # before the kits are built, not after
     variants = _variants(variant)
     duplex, offset, profile = print_settings(ctx, printer, duplex, back_offset)
+    # Every option as given (a new option counts without a change here) and as resolved from a profile.
+    settings = {**{k: v for k, v in ctx.params.items() if k not in ("out_dir", "quiet", "force")}, "resolved": [duplex, offset, profile]}
+    specs = unchanged.spec_files(list(_split(games)))
+    inputs = unchanged.kit_inputs(specs, settings) if specs is not None else None
+    if not force and inputs is not None and unchanged.in_place(out_dir, inputs):
+        if not quiet:
+            click.echo(f"classroom kit unchanged: {out_dir / KIT_FOLDER}")
+        return
+    from kitpress.classkit.kit import KitOptions, make_kit
+
     options = KitOptions(layout, duplex, offset, ink, booklet, variants, profile, set_marks, Stages(quiet), _table_sizes(table_size))
-    for line in make_kit(games_or_all(_split(games)), class_size, paper, out_dir, options):
+    for line in make_kit(games_or_all(_split(games)), class_size, paper, out_dir, options, inputs):
         if not quiet:
             click.echo(line)

@@ -4,6 +4,7 @@ and bleeds are those of `geometry.pack`; only the placing differs."""
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field, replace
 
 from kitpress.pieces import PT_PER_MM
@@ -32,9 +33,11 @@ class _Shelf:
 class _Page:
     shelves: list[_Shelf] = field(default_factory=list)
     spots: list[tuple[int, float, float, bool]] = field(default_factory=list)  # index, x, y from top, turned
+    depth: float = 0.0  # the room's height its shelves take, a gutter below each
 
-    def depth(self, step: float) -> float:
-        return max((s.y + s.height + step for s in self.shelves), default=0.0)
+
+Way = tuple[float, float, bool]  # width and height as the piece lies, and whether it is turned
+_Entry = tuple[tuple[int, int], _Shelf, _Page]  # a shelf's place in first-fit order (page, shelf), it, its page
 
 
 def pack_tight(paper: str, sizes: list[tuple[float, float]], bleed: float, shapes: list[str], band: float = EDGE_BAND) -> list[Sheet]:
@@ -74,13 +77,12 @@ def _tight_on(width: float, height: float, sizes: list[tuple[float, float]], ble
         choices = [{k: bool(bits >> n & 1) for n, k in enumerate(kinds)} for bits in range(2 ** len(kinds))]
     else:
         choices = [dict.fromkeys(kinds, False), dict.fromkeys(kinds, True)]
+    kind = [_kind(size) for size in sizes]
     tries = []
     for order in _ORDERS:
+        placing = sorted(range(len(sizes)), key=lambda i: (*order(sizes[i]), i))
         for standing in choices:
-            pages: list[_Page] = []
-            for i in sorted(range(len(sizes)), key=lambda i: (*order(sizes[i]), i)):
-                if not _on_a_shelf(pages, i, ways[i], step, room_w):
-                    _on_a_new_shelf(pages, i, ways[i], step, room_h, standing[_kind(sizes[i])])
+            pages = _shelve(placing, ways, [standing[k] for k in kind], step, room_w, room_h)
             tries.append((len(pages), -len(pages[-1].spots) if pages else 0, pages))
     pages = min(tries, key=lambda t: t[:2])[2]  # the fewest sheets; then the most on the last (the rest fuller)
     sheets = []
@@ -97,28 +99,54 @@ def _kind(size: tuple[float, float]) -> tuple[float, float]:
     return (round(min(size), 1), round(max(size), 1))
 
 
-def _on_a_shelf(pages: list[_Page], i: int, ways: list[tuple[float, float, bool]], step: float, room_w: float) -> bool:
-    """Beside the pieces of an open shelf it is no taller than, in the way that wastes least height."""
-    for page in pages:
-        for shelf in page.shelves:
-            fitting = [(a, b, t) for a, b, t in ways if b <= shelf.height and shelf.used + (step if shelf.used else 0) + a <= room_w]
+def _shelve(placing: list[int], ways: list[list[Way]], standing: list[bool], step: float, room_w: float, room_h: float) -> list[_Page]:
+    """Each piece in turn beside the pieces of the first open shelf (page by page, shelf by shelf) it is
+    no taller than and fits beside, in the way that wastes least height; else on a new shelf, lying flat
+    or standing, on the first page with room below, or a new page.
+
+    A shelf a piece does not fit never fits a piece of that size again (its height is fixed and it only
+    fills), nor a page's room below it, so each size keeps the shelves and the first page still worth
+    trying: each piece looks at a shelf once, not at every shelf of the class (the same choices as
+    trying every shelf each time, in time that grows with the pieces, not with their square)."""
+    pages: list[_Page] = []
+    shelves: list[_Entry] = []  # every shelf, in first-fit order
+    worth: dict[tuple[Way, ...], list[_Entry]] = {}  # a size's ways → the shelves it may still fit
+    first_page: dict[float, int] = {}  # a new shelf's height → the first page that may still take it
+    for i in placing:
+        key = tuple(ways[i])
+        tried = worth.get(key)
+        if tried is None:
+            tried = worth[key] = list(shelves)
+        for n, (_, shelf, page) in enumerate(tried):
+            fitting = [(a, b, t) for a, b, t in key if b <= shelf.height and shelf.used + (step if shelf.used else 0) + a <= room_w]
             if fitting:
                 a, _, turned = max(fitting, key=lambda way: way[1])
                 x = shelf.used + (step if shelf.used else 0)
                 page.spots.append((i, x, shelf.y, turned))
                 shelf.used = x + a
-                return True
-    return False
+                del tried[:n]  # the shelves before it are full for this size, for good
+                break
+        else:
+            tried.clear()
+            entry = _on_a_new_shelf(pages, first_page, i, ways[i], step, room_h, standing[i])
+            bisect.insort(shelves, entry, key=lambda e: e[0])
+            for others in worth.values():
+                bisect.insort(others, entry, key=lambda e: e[0])
+    return pages
 
 
-def _on_a_new_shelf(pages: list[_Page], i: int, ways: list[tuple[float, float, bool]], step: float, room_h: float, standing: bool) -> None:
+def _on_a_new_shelf(pages: list[_Page], first_page: dict[float, int], i: int, ways: list[Way], step: float, room_h: float, standing: bool) -> _Entry:
     a, b, turned = (max if standing else min)(ways, key=lambda way: way[1])
-    for page in pages:
-        y = page.depth(step)
-        if y + b <= room_h:
-            break
-    else:
-        page, y = _Page(), 0.0
-        pages.append(page)
-    page.shelves.append(_Shelf(y, b, a))
+    n = first_page.get(b, 0)
+    while n < len(pages) and pages[n].depth + b > room_h:
+        n += 1
+    first_page[b] = n
+    if n == len(pages):
+        pages.append(_Page())
+    page = pages[n]
+    y = page.depth if page.shelves else 0.0
+    shelf = _Shelf(y, b, a)
+    page.shelves.append(shelf)
     page.spots.append((i, 0.0, y, turned))
+    page.depth = max(page.depth, y + b + step)
+    return (n, len(page.shelves) - 1), shelf, page
