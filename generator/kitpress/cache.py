@@ -212,9 +212,11 @@ def _check_owner(path: Path, info: os.stat_result, what: str) -> None:
         raise _Refused(f"kitpress: not using the cache: {what} {path} is writable by others (chmod go-w it)")
 
 
-def _read_entry(path: Path, limit: int = MAX_ENTRY_BYTES + _MAC) -> bytes | None:
-    """The bytes of a regular file of ours of at most `limit` bytes, else None; never follows a link,
-    never waits on a FIFO. An entry of another user's, or writable by others, raises _Refused."""
+def _read_entry(path: Path) -> bytes | None:
+    """The bytes of a regular file of ours holding at most MAX_ENTRY_BYTES and its tag, else None; never
+    follows a link, never waits on a FIFO. An entry of another user's, or writable by others, raises
+    _Refused."""
+    limit = MAX_ENTRY_BYTES + _MAC
     try:
         handle = os.open(path, _READ_FLAGS)
     except OSError:  # missing, a link (ELOOP), no permission
@@ -359,3 +361,11 @@ def _follow_environment() -> None:
     if now != _state_for:
         _state_for, _secret, _secret_known, _off = now, None, False, False
         _folders_checked.clear()
+
+
+def reset() -> None:
+    """Forget what this process learnt of the cache (its key, a refusal, the folders checked)."""
+    global _state_for
+    _state_for = None
+    _follow_environment()
+    _puts.clear()
