@@ -11,6 +11,7 @@ import hashlib
 import hmac
 import os
 import pickle
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -24,7 +25,7 @@ from kitpress.lint.measure import Measured
 
 KITPRESS = str(Path(sys.executable).with_name("kitpress"))
 GAME = "momentum-game"
-QUICK_BUILD = ["build", GAME, "--paper", "letter", "--only", "cards", "--quiet"]  # reads and writes the cache's kinds
+QUICK_BUILD = ["build", GAME, "--paper", "a4", "--quiet"]  # a whole kit: every kind of entry (the A4 book placed from Letter's)
 HOUR = 3600
 
 
@@ -44,7 +45,9 @@ def _kitpress(*args: str, env: dict[str, str] | None = None, timeout: float = 60
 
 
 def _files(out: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+    """The kit's files (the lock beside the kit holds the writer's pid)."""
+    kit = out / GAME
+    return {str(p.relative_to(kit)): p.read_bytes() for p in sorted(kit.rglob("*")) if p.is_file()}
 
 
 def _entries(root: Path) -> list[Path]:
@@ -54,27 +57,43 @@ def _entries(root: Path) -> list[Path]:
 # --- what is read: only entries this user's key wrote, as data --------------------------------------
 
 
-def test_a_forged_entry_is_a_miss_and_the_kit_is_the_cold_build_s(folders: tuple[Path, Path], tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def cold(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
+    """One cold build of the quick kit: its cache folder, its config folder (the key) and its output,
+    which each test copies and tampers with."""
+    where = tmp_path_factory.mktemp("cold")
+    env = {**os.environ, "KITPRESS_CACHE_DIR": str(where / "cache"), "KITPRESS_CONFIG_DIR": str(where / "config")}
+    env.pop("KITPRESS_CACHE", None)
+    done = _kitpress(*QUICK_BUILD, "--out", str(where / "out"), env=env)
+    assert done.returncode == 0, done.stderr
+    return where / "cache", where / "config", where / "out"
+
+
+def _warm_copy(cold: tuple[Path, Path, Path], folders: tuple[Path, Path]) -> list[Path]:
+    """The cold build's cache and key as this test's own; its entries."""
+    shutil.copytree(cold[0], folders[0])
+    shutil.copytree(cold[1], folders[1])
+    return _entries(folders[0])
+
+
+def test_a_forged_entry_is_a_miss_and_the_kit_is_the_cold_build_s(cold: tuple[Path, Path, Path], folders: tuple[Path, Path], tmp_path: Path) -> None:
     """Every entry rewritten by someone who can write the folder but has not the key: each with another
-    entry's bytes of its kind (another book, other art, other findings) under a valid SHA-256, as the
-    old cache checked them, or under an HMAC of another key. The kit is the cold build's, byte for byte."""
-    root, _ = folders
-    cold = _kitpress(*QUICK_BUILD, "--out", str(tmp_path / "cold"))
-    assert cold.returncode == 0, cold.stderr
-    entries = _entries(root)
+    entry's bytes of its kind (another book, other art, other findings) and a script, under a valid
+    SHA-256, as the old cache checked them, or under an HMAC of another key. The kit is the cold
+    build's, byte for byte."""
+    entries = _warm_copy(cold, folders)
     kinds = {p.parent.name for p in entries}
-    assert {"typeset", "sheets", "preflight", "faces", "low-ink", "file-checks", "valid-variants"} <= kinds
+    assert {"typeset", "placed", "sheets", "assembly", "preflight", "faces", "low-ink", "file-checks", "valid-variants"} <= kinds
     other_key = b"k" * 32
     for n, entry in enumerate(entries):
         same_kind = [p for p in entries if p.parent == entry.parent and p != entry]
         data = (same_kind[0].read_bytes()[:-32] if same_kind else b"forged") + b"<script>alert(1)</script>"
         tag = hashlib.sha256(data).digest() if n % 2 else hmac.new(other_key, data, hashlib.sha256).digest()
         entry.write_bytes(data + tag)
-        os.chmod(entry, 0o600)
     warm = _kitpress(*QUICK_BUILD, "--out", str(tmp_path / "warm"))
     assert warm.returncode == 0, warm.stderr
     assert warm.stderr == ""  # a forged entry is only a miss: nothing to warn of
-    assert _files(tmp_path / "warm") == _files(tmp_path / "cold")
+    assert _files(tmp_path / "warm") == _files(cold[2])
 
 
 def test_an_entry_moved_under_another_name_is_a_miss(folders: tuple[Path, Path]) -> None:
@@ -92,39 +111,44 @@ def test_an_entry_moved_under_another_name_is_a_miss(folders: tuple[Path, Path])
 
 
 class _Planted:
-    """Unpickling this creates the file it names: what a pickled entry could do on load."""
+    """Unpickling this creates the folder it names: what a pickled entry could do on load."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
 
-    def __reduce__(self) -> tuple[object, tuple[str, str]]:
-        return (open, (str(self.path), "w"))
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (os.mkdir, (str(self.path),))
 
 
-def test_an_entry_that_is_a_pickle_never_runs(folders: tuple[Path, Path], tmp_path: Path) -> None:
+PLAIN_BYTES = {"typeset", "placed", "sheets", "assembly"}  # PDF bytes a build uses as they are
+
+
+def test_an_entry_that_is_a_pickle_never_runs(cold: tuple[Path, Path, Path], folders: tuple[Path, Path], tmp_path: Path) -> None:
     """Even under a valid tag of this user's key (the worst case: a kitpress of old wrote it), a pickle
-    is data to the cache: a build that reads every entry back runs none of them."""
-    root, _ = folders
-    assert _kitpress(*QUICK_BUILD, "--out", str(tmp_path / "cold")).returncode == 0
+    is data to the cache. Every entry a build decodes holds a pickle that would make a folder when
+    loaded, and the PDFs are gone, so that everything that decoding could serve is asked for (the sheets
+    drawn again need every drawing, the preflight every finding): nothing runs, every such entry is a
+    miss, and the kit is the cold build's."""
+    entries = _warm_copy(cold, folders)
+    pickle.loads(pickle.dumps(_Planted(tmp_path / "proof")))
+    assert (tmp_path / "proof").is_dir()  # the payload is live: unpickling it makes its folder
     marker = tmp_path / "ran"
     payload = pickle.dumps(_Planted(marker))
-    with pytest.raises(FileNotFoundError):  # the payload is live: loading it would make the marker
-        pickle.loads(payload.replace(str(marker).encode(), str(tmp_path / "no" / "such").encode()))
-    for entry in _entries(root):
-        cache.put(entry.parent.name, entry.name, payload)  # under the real key
-    # one kind per piece of art was pickled (svglib drawings): plant it too, where it was kept
-    (root / "drawings").mkdir(mode=0o700)
-    for n in range(3):
-        cache.put("drawings", cache.key(str(n)), payload)
-    _kitpress(*QUICK_BUILD, "--force", "--out", str(tmp_path / "warm"))  # what it makes of such bytes is not the point
+    for entry in entries:
+        if entry.parent.name in PLAIN_BYTES:
+            entry.unlink()
+        else:
+            cache.put(entry.parent.name, entry.name, payload)  # under the real key
+    warm = _kitpress(*QUICK_BUILD, "--out", str(tmp_path / "warm"))
     assert not marker.exists()
+    assert warm.returncode == 0, warm.stderr
+    assert _files(tmp_path / "warm") == _files(cold[2])
 
 
-def test_a_warm_build_unpickles_nothing(folders: tuple[Path, Path], tmp_path: Path, run_cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_warm_build_unpickles_nothing(cold: tuple[Path, Path, Path], folders: tuple[Path, Path], tmp_path: Path, run_cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch) -> None:
     """A build that reads everything back from the cache, in this process, with unpickling made to fail:
     it builds the same kit (nothing it read back needed pickle)."""
-    cold = _kitpress(*QUICK_BUILD, "--out", str(tmp_path / "cold"))
-    assert cold.returncode == 0, cold.stderr
+    _warm_copy(cold, folders)
 
     def refuse(*args: object, **kwargs: object) -> object:
         raise AssertionError("the cache unpickled an entry")
@@ -134,7 +158,7 @@ def test_a_warm_build_unpickles_nothing(folders: tuple[Path, Path], tmp_path: Pa
     monkeypatch.setattr(pickle, "Unpickler", refuse)
     result = run_cli(*QUICK_BUILD, "--out", tmp_path / "warm")
     assert result.exit_code == 0, result.output
-    assert _files(tmp_path / "warm") == _files(tmp_path / "cold")
+    assert _files(tmp_path / "warm") == _files(cold[2])
 
 
 def test_garbage_under_a_valid_tag_is_a_miss_not_a_traceback(folders: tuple[Path, Path]) -> None:
