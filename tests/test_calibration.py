@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import math
 import re
 
 import pypdfium2
@@ -96,3 +97,53 @@ def test_nothing_is_printed_in_the_outer_band(paper: str, offset: tuple[float, f
             assert image.crop((band, band, w - band, h - band)).getextrema()[0] < 128  # the page is not blank
     finally:
         document.close()
+
+
+def _arrows(pdf: bytes, page: int) -> list[list[tuple[float, float]]]:
+    """The closed seven-point paths (the proof arrows) of a page, as drawn."""
+    data = PdfReader(io.BytesIO(pdf)).pages[page].get_contents().get_data().decode("latin-1")
+    found = []
+    for m in re.finditer(r"n ((?:[-\d.]+ [-\d.]+ [ml] ){7})h", data):
+        nums = list(map(float, re.findall(r"[-\d.]+", m.group(1))))
+        found.append(list(zip(nums[::2], nums[1::2], strict=True)))
+    return found
+
+
+def _centre_and_up(seen: list[tuple[float, float]]) -> tuple[tuple[float, float], bool]:
+    """An arrow's centre, and whether it points up (its tip is point 0)."""
+    cx = (min(x for x, _ in seen) + max(x for x, _ in seen)) / 2
+    cy = (min(y for _, y in seen) + max(y for _, y in seen)) / 2
+    return (cx, cy), seen[0][1] > cy
+
+
+def _through_front(points: list[tuple[float, float]], duplex: str) -> tuple[tuple[float, float], bool]:
+    return _centre_and_up([seen_through_front(p, duplex, 612, 792) for p in points])
+
+
+@pytest.mark.parametrize("duplex", ["long-edge", "short-edge"])
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (2.0, -1.5)])
+def test_the_proof_arrow_shows_a_wrong_flip(duplex: str, offset: tuple[float, float]) -> None:
+    """Printed with the right flip, the back's solid arrow lands on the front's outline (moved by the
+    offset, as card backs are), pointing up; printed with the other flip (or a stack turned end over
+    end), it lands in another quarter of the sheet, pointing down."""
+    pdf = calibration_pdf("letter", duplex, (offset[0] * MM, offset[1] * MM))
+    (outline,), (solid,) = _arrows(pdf, 0), _arrows(pdf, 1)
+    front_centre, front_up = _centre_and_up(outline)
+    assert front_up
+    assert (front_centre[0] - 306) / MM < -50 and (front_centre[1] - 396) / MM > 10  # off the centre both ways
+    centre, up = _through_front(solid, duplex)
+    assert up
+    assert ((centre[0] - front_centre[0]) / MM, (centre[1] - front_centre[1]) / MM) == pytest.approx(offset, abs=0.01)
+    other = "short-edge" if duplex == "long-edge" else "long-edge"
+    wrong, wrong_up = _through_front(solid, other)
+    assert not wrong_up and math.dist(wrong, front_centre) / MM > 30
+
+
+def test_the_page_asks_for_one_proof_sheet_and_says_what_to_look_for() -> None:
+    text = " ".join(PdfReader(io.BytesIO(calibration_pdf("a4", "long-edge"))).pages[0].extract_text().split())
+    for needle in ("Proof first: print this one sheet on the paper the job uses (the card stock for cards)",
+                   "The back's solid arrow must land on the outlined arrow, pointing up", "the flip is wrong (long or short edge)",
+                   "the stack was turned the wrong way", "the back's solid arrow lands here, pointing up", "push a pin through"):  # fmt: skip
+        assert needle in text, needle
+    manual = " ".join(PdfReader(io.BytesIO(calibration_pdf("letter", "manual"))).pages[0].extract_text().split())
+    assert "turn the sheet over on its long edge, the same edge leading" in manual

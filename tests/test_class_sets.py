@@ -56,13 +56,13 @@ def test_set_labels_run_from_a_to_z_then_two_letters() -> None:
 def test_each_sets_card_backs_carry_its_letter_and_nothing_else_moves(out: Path) -> None:
     folder = out / KIT_FOLDER
     job = _job(out, "2-card-stock-duplex.pdf")
-    part = job["parts"][0]
+    part = job["parts"][1]  # after the proof sheet
     assert part["paths"] == [f"{GAME}/{GAME}-cards-letter.pdf"] and part["copies"] == 3
     merged = (folder / job["file"]).read_bytes()
     own = (folder / part["paths"][0]).read_bytes()
     per_copy = len(PdfReader(io.BytesIO(own)).pages)
     reader = PdfReader(io.BytesIO(merged))
-    assert "Set A" in reader.pages[0].extract_text()  # the cover says the backs are lettered
+    assert "Set A" in PdfReader(str(folder / "1-plain-duplex.pdf")).pages[2].extract_text()  # its cover (in job 1) says the backs are lettered
     loaded = load_spec(GAME)
     from kitpress.packs import art_for
 
@@ -70,7 +70,7 @@ def test_each_sets_card_backs_carry_its_letter_and_nothing_else_moves(out: Path)
     pages = printed_pages(cards, Preset("letter"))
     bleed = cards.fronts[0].bleed
     for n in range(3):
-        first = 2 + n * per_copy  # after the cover and its blank back
+        first = 2 + n * per_copy  # after the proof sheet (the calibration page, front and back)
         for index in range(per_copy):
             page = reader.pages[first + index]
             text = page.extract_text()
@@ -106,6 +106,6 @@ def test_no_set_marks_prints_the_game_files_as_they_are(run_cli: Callable[..., R
     assert data["set_marks"] is False
     job = next(j for j in data["jobs"] if j["file"] == "2-card-stock-duplex.pdf")
     reader = PdfReader(str(folder / job["file"]))
-    own = PdfReader(str(folder / job["parts"][0]["paths"][0]))
+    own = PdfReader(str(folder / job["parts"][1]["paths"][0]))
     assert "Set A" not in " ".join(p.extract_text() for p in reader.pages)
     assert [p.extract_text() for p in reader.pages[2 : 2 + 2 * len(own.pages)]] == [p.extract_text() for p in own.pages] * 2

@@ -117,7 +117,9 @@ def test_kit_folder_holds_print_files_lists_guide_and_preview(out: Path) -> None
     assert {"momentum-game-board-letter.pdf", "momentum-game-tokens-letter.pdf", "momentum-game-referee-card-letter.pdf"} <= held
     assert "momentum-game-card-stock-letter.pdf" in expected
     assert printed == expected
-    for name in printed:  # copies, byte for byte, of what the build made
+    for name in printed:  # copies, byte for byte, of what the build made; the print and assemble page is
+        if name.startswith("0-print-and-assemble-"):  # made again to name only the kit's files (test_kit_cutting)
+            continue
         assert (folder / GAME / name).read_bytes() == (built(out) / GAME / name).read_bytes()
     assert (out / "index.html").is_file()
     assert not list(out.glob(".classroom-kit.*")), "staging folders are cleaned up"
@@ -236,16 +238,17 @@ def test_packing_list_and_job_covers_are_set_at_10_pt_or_more(out: Path) -> None
     folder = out / KIT_FOLDER
     listing = type_sizes((folder / "packing-list.pdf").read_bytes())
     assert listing and min(listing) >= 10.0, sorted(set(listing))[:5]
-    for job in sorted(folder.glob("[0-9]-*.pdf")):
-        first = PdfReader(str(job))
-        from pypdf import PdfWriter
+    from pypdf import PdfWriter
 
+    jobs = sorted(folder.glob("[0-9]-*.pdf"))
+    first = PdfReader(str(jobs[0]))  # every job's cover, a sheet each
+    for n in range(len(jobs)):
         cover = PdfWriter()
-        cover.add_page(first.pages[0])
+        cover.add_page(first.pages[2 * n])
         buffer = io.BytesIO()
         cover.write(buffer)
         sizes = type_sizes(buffer.getvalue())
-        assert sizes and min(sizes) >= 10.0, (job.name, sorted(set(sizes))[:5])
+        assert sizes and min(sizes) >= 10.0, (n, sorted(set(sizes))[:5])
 
 
 def _big_plan() -> KitPlan:
@@ -266,24 +269,26 @@ def test_packing_pdf_of_four_games_stays_readable() -> None:
 # --- the print jobs ------------------------------------------------------------------------------
 
 
-def test_print_jobs_hold_every_copy_in_order_each_opening_with_a_cover(out: Path, kit_json: dict[str, Any]) -> None:
+def test_print_jobs_hold_every_copy_in_order_their_covers_on_plain_paper(out: Path, kit_json: dict[str, Any]) -> None:
     folder = out / KIT_FOLDER
     jobs = kit_json["jobs"]
     assert [j["file"] for j in jobs] == ["1-plain-duplex.pdf", "2-card-stock-duplex.pdf"]
     held = [p for j in jobs for part in j["parts"] for p in part["paths"]]
     printed = [i["path"] for i in [*kit_json["class"], *kit_json["games"][0]["print"]] if i["kind"] not in ("packing-list", "assembly")]
-    assert sorted(held) == sorted(printed), "every file is in exactly one job"
-    assert held[0] == "calibration-letter-long-edge.pdf", "the calibration page comes first, before any card"
+    calibration = "calibration-letter-long-edge.pdf"
+    assert sorted(held) == sorted([*printed, calibration]), "every file is in exactly one job, the calibration page in two"
+    assert [j["parts"][0]["paths"] for j in jobs] == [[calibration]] * 2, "the calibration page comes first, before any card, and opens the card stock"
     items = {i["path"]: i for i in [*kit_json["class"], *kit_json["games"][0]["print"]]}
-    for job in jobs:
+    plain = PdfReader(str(folder / jobs[0]["file"]))
+    for number, job in enumerate(jobs, 1):
         reader = PdfReader(str(folder / job["file"]))
-        cover = " ".join(reader.pages[0].extract_text().split())
-        number = int(job["file"].split("-")[0])
-        for needle in (f"Print job {number} of {len(jobs)}", "100 % / actual size", "Copies 1: this file already holds every copy", f"Sheets {job['sheets']}, this cover included", "both sides, flip on the long edge"):
+        cover = " ".join(plain.pages[2 * (number - 1)].extract_text().split())  # every cover is in job 1, one sheet each
+        for needle in (f"Print job {number} of {len(jobs)}", "100 % / actual size", "Copies 1: this file already holds every copy", "both sides, flip on the long edge"):
             assert needle in cover, (job["file"], needle)
-        assert ("card stock, 200–250 g/m²" in cover) == (job["stock"] == CARD_STOCK)
+        assert ("card stock, 200–250 g/m² (74–92 lb cover)" in cover) == (job["stock"] == CARD_STOCK)
         assert len(reader.pages) == 2 * job["sheets"], "double-sided: two pages a sheet, blanks included"
-        assert job["sheets"] == 1 + sum(p["sheets"] for p in job["parts"])
+        assert job["covers"] == (list(range(1, len(jobs) + 1)) if number == 1 else [])
+        assert job["sheets"] == len(job["covers"]) + sum(p["sheets"] for p in job["parts"])
         for part in job["parts"]:
             assert all(path in cover for path in part["paths"])
             own = sum(len(PdfReader(str(folder / path)).pages) for path in part["paths"])
@@ -295,13 +300,15 @@ def test_print_jobs_hold_every_copy_in_order_each_opening_with_a_cover(out: Path
             else:
                 assert part["sheets"] == -(-own // 2) * part["copies"]
         assert {(round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in reader.pages} <= {(612, 792), (792, 612)}
-    # The first copy of the cards follows the cover as the cards' own file prints it.
-    cards = next(j for j in jobs if j["file"] == "2-card-stock-duplex.pdf")
-    reader = PdfReader(str(folder / cards["file"]))
-    own = PdfReader(str(folder / cards["parts"][0]["paths"][0]))
+    card_cover = " ".join(plain.pages[2].extract_text().split())
+    assert f"Sheets {jobs[1]['sheets']}; this cover is printed with job 1 on plain paper" in card_cover
+    assert "print it alone on one sheet of this stock (pages 1 and 2)" in card_cover
+    # The card stock starts with the proof sheet, then the first copy of the cards as their own file prints it.
+    reader = PdfReader(str(folder / jobs[1]["file"]))
+    assert "Duplex calibration" in reader.pages[0].extract_text() and "Proof first" in reader.pages[0].extract_text()
+    own = PdfReader(str(folder / jobs[1]["parts"][1]["paths"][0]))
     assert reader.pages[2].extract_text() == own.pages[0].extract_text()
-    plain = PdfReader(str(folder / "1-plain-duplex.pdf"))
-    assert "Duplex calibration" in plain.pages[2].extract_text()
+    assert "Duplex calibration" in plain.pages[2 * len(jobs)].extract_text()
 
 
 # --- the teacher guide ---------------------------------------------------------------------------
@@ -399,15 +406,19 @@ def test_jobs_pair_sheets_to_read_and_keep_pieces_one_sided(duplex: str) -> None
     if duplex == "none":
         assert names == ["1-plain-duplex.pdf", "2-plain-single-sided.pdf", "3-card-stock-single-sided.pdf", "4-label-single-sided.pdf"]
         single = runs[1]
-        assert [p.paths for p in single.parts] == [[f"{GAME}/key.pdf"], [f"{GAME}/deck.pdf"]] and single.sheets == 1 + 6
+        assert [p.paths for p in single.parts] == [[f"{GAME}/key.pdf"], [f"{GAME}/deck.pdf"]] and single.sheets == 6  # its cover is in job 1
+        assert runs[0].covers == (1, 2, 3, 4) and runs[0].sheets == 4 + 3
         return
     assert names == ["1-plain-duplex.pdf", "2-card-stock-duplex.pdf", "3-label-single-sided.pdf"]  # labels have no backs
     card = runs[1]
     card_pages = [page.extract_text().strip() for page in PdfReader(io.BytesIO(jobs.run_pdf(card, replace(plan, runs=tuple(runs))))).pages]
-    assert card_pages[2:] == ["cards", ""] * 3 + ["token", ""] * 3 and card.sheets == 1 + 3 + 3  # a token's back stays blank
+    assert card_pages == ["cards", ""] * 3 + ["token", ""] * 3 and card.sheets == 3 + 3  # no cover on card; a token's back stays blank
     plain = runs[0]
     assert [p.paths for p in plain.parts] == [[f"{GAME}/key.pdf", f"{GAME}/deck.pdf"], [f"{GAME}/rules.pdf"]]
-    assert plain.sheets == 1 + 3 + 3  # the key and the deck sheet back to back, a sheet a copy
+    assert plain.covers == (1, 2, 3) and runs[2].covers == ()  # every job's cover on plain paper
+    assert plain.sheets == 3 + 3 + 3  # the three covers; the key and the deck sheet back to back, a sheet a copy
     reader = PdfReader(io.BytesIO(jobs.run_pdf(plain, replace(plan, runs=tuple(runs)))))
-    texts = [page.extract_text().strip() for page in reader.pages]
-    assert texts[2:] == ["key", "deck"] * 3 + ["rules", ""] * 3  # after the cover and its blank back
+    texts = [page.extract_text() for page in reader.pages]
+    assert [t.strip() for t in texts[6:]] == ["key", "deck"] * 3 + ["rules", ""] * 3  # after the covers and their blank backs
+    assert [" ".join(texts[i].split()).startswith(f"Print job {n} of 3") for i, n in ((0, 1), (2, 2), (4, 3))] == [True] * 3
+    assert "this cover is printed with job 1 on plain paper" in " ".join(texts[2].split())

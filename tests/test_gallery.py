@@ -104,7 +104,7 @@ def test_the_print_jobs_come_first_in_order_with_their_covers(out: Path) -> None
     for job in jobs:
         thumb = folder / "preview" / f"{job.stem}-1.png"
         assert f'src="preview/{job.stem}-1.png"' in html_text
-        assert not (folder / "preview" / f"{job.stem}-2.png").exists(), "the job's first page only: its cover"
+        assert not (folder / "preview" / f"{job.stem}-2.png").exists(), "the job's first page only: the covers (job 1), the proof sheet (card stock)"
         pdf = job.read_bytes()
         assert render_pages(pdf, first=1) == [thumb.read_bytes()]
 

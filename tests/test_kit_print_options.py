@@ -62,7 +62,7 @@ def test_setup_asks_for_the_readings_and_warns_of_a_scaled_print(config: Path, t
     ("toml", "message"),
     [
         ('duplex = "long-edge"\nback_offset_mm = [1, 2\n', "office.toml:2: not a readable TOML file"),
-        ('duplex = "sideways"\nback_offset_mm = [1, 2]\n', "office.toml:1: duplex: expected one of long-edge, short-edge, not 'sideways'"),
+        ('duplex = "sideways"\nback_offset_mm = [1, 2]\n', "office.toml:1: duplex: expected one of long-edge, short-edge, manual, not 'sideways'"),
         ('duplex = "long-edge"\n\nback_offset_mm = [1, 40]\n', "office.toml:3: back_offset_mm: a back offset beyond 20 mm"),
         ('duplex = "long-edge"\nback_offset_mm = ["a", 2]\n', "office.toml:2: back_offset_mm: expected two numbers"),
         ('duplex = "long-edge"\nback_offset_mm = [1, 2]\ncolour = 3\n', "office.toml:3: colour: not a key of a printer profile"),

@@ -41,13 +41,13 @@ EXPECTED = {
         ("momentum-chip", (21.87, 21.87)): 1.44,  # 19 mm chip in the marker's 64 pt boxes
     },
     "momentum": {
-        ("marble", (22.0, 22.0)): 2.0,  # 18 mm marbles on 22 mm cells
+        ("marble", (22.0, 22.0)): 1.48,  # 19.05 mm (3/4 in punch) marbles on 22 mm cells
         ("round-tracker", (21.37, 11.37)): 1.43,  # 8.5 mm tracker on the track squares
         ("round-tracker", (11.37, 21.37)): 1.43,
         ("round-tracker", (20.87, 10.87)): 1.19,  # the END square's heavier line
     },
     "integer-matrix": {
-        ("disc", (25.0, 25.0)): 1.5,  # 22 mm discs on 25 mm squares
+        ("disc", (25.0, 25.0)): 1.4,  # 22.2 mm (7/8 in punch) discs on 25 mm squares
     },
 }
 
@@ -107,7 +107,7 @@ def test_the_reasoning_tokens_are_printed() -> None:
 
 # --- safe distances ---------------------------------------------------------------------------
 
-SMALLEST_FRAME_MM = {"momentum-game": 3.17, "newtonian-rummy": 3.09, "momentum": 4.01, "integer-matrix": 6.65}
+SMALLEST_FRAME_MM = {"momentum-game": 3.17, "newtonian-rummy": 3.09, "momentum": 4.24, "integer-matrix": 6.65}
 
 
 @pytest.mark.parametrize("game", sorted(SMALLEST_FRAME_MM))

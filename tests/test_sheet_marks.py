@@ -45,7 +45,7 @@ TOKENS = PrintJob("tokens", "tokens", "pack", (_art(48.9, 48.9), _art(76, 76, sh
 DISCS = PrintJob("discs", "discs", "pack", (_art(62.4, 62.4, shape="circle"),) * 49, (_art(62.4, 62.4, "#602030", "circle"),) * 49)
 
 PAPERS = ("letter", "a4", "universal")
-DUPLEXES = ("long-edge", "short-edge", "gutterfold", "none")
+DUPLEXES = ("long-edge", "short-edge", "manual", "gutterfold", "none")
 CASES = [(p, layout, d) for p, layout, d in itertools.product(PAPERS, ("9up", "8up", "pack"), DUPLEXES)]
 
 

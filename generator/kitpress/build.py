@@ -8,7 +8,7 @@ import hashlib
 import json
 import os
 from collections import Counter
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,11 +20,12 @@ from kitpress.check_output import CheckedSpec, text_lines
 from kitpress.errors import CheckFailed, Interrupted, KitpressError
 from kitpress.fingerprint import build_options, inputs_hash, up_to_date
 from kitpress.lint.findings import Finding, LintFailed, errors
+from kitpress.lint.sources import undeclared_sources
 from kitpress.packs import art_for
 from kitpress.pieces import Art, PrintJob
 from kitpress.preflight import inked, preflight_inks
 from kitpress.sheets.impose import Page, SetLayout, backs_only_pages, printed_pages, set_layout
-from kitpress.sheets.presets import SERVICE_IMAGES, Preset
+from kitpress.sheets.presets import SERVICE_IMAGES, TWO_SIDED, Preset
 from kitpress.spec.load import LoadedSpec, load_spec
 
 if TYPE_CHECKING:
@@ -127,7 +128,9 @@ def _sheet_pdf(pages: list[Page], title: str, subject: str, duplex: str) -> byte
 
 def _drawn_with() -> str:
     """What ReportLab reads from the environment, which is part of its PDFs too (the dates: SOURCE_DATE_EPOCH)."""
-    return json.dumps(sorted((k, v) for k, v in os.environ.items() if k == "SOURCE_DATE_EPOCH" or k.startswith("RL_")))
+    from kitpress.fingerprint import drawn_with
+
+    return json.dumps(drawn_with())
 
 
 @functools.cache
@@ -300,7 +303,7 @@ def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False, 
         shared = layout.shared
         if shared is not None and wanted.job(shared):  # a whole set's small pieces on the fewest sheets; the single files stay for a reprint
             add(_job_files(loaded, shared, preset, {"holds": [stock.job_path(loaded.id, job, preset) for job in layout.sources]}))
-        if any(j.backs for j in jobs) and preset.duplex in ("long-edge", "short-edge") and wanted.kind("calibration"):
+        if any(j.backs for j in jobs) and preset.duplex in TWO_SIDED and wanted.kind("calibration"):
             name = f"calibration-{preset.paper}-{preset.duplex}.pdf"
             from kitpress.sheets.calibration import calibration_pdf
 
@@ -332,6 +335,7 @@ def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False, 
         files = _assembly_pages(loaded, printed, base_jobs, files) + files
     pdfs = [(f.path, f.data) for f in files if f.path.endswith(".pdf")]
     findings += _file_checks(loaded, pdfs)
+    findings += undeclared_sources(loaded)  # the spec's own: what its teacher's book claims of the document
     if errors(findings) and not force:
         from kitpress.lint.places import located  # each finding at the spec line to edit, as lint says it
 
@@ -432,7 +436,7 @@ def _render_all(specs: list[LoadedSpec], presets: list[Preset], force: bool, job
         try:
             results = render_games(pool, specs, presets, force, only, progress)
         except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
+            _stop_workers(pool)
             raise
     for result in results:
         if isinstance(result, tuple):
@@ -440,14 +444,30 @@ def _render_all(specs: list[LoadedSpec], presets: list[Preset], force: bool, job
     return results
 
 
-def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant: str | None = None, force: bool = False, progress: Callable[[str], None] | None = None, say: Callable[[str], None] | None = None, jobs: int | None = None, only: Only | None = None, printer: dict[str, Any] | None = None) -> list[str]:
-    """Build each game's kit; all are validated and rendered before any is written (and before OUT is
-    created), so bad input changes nothing. A kit whose inputs are unchanged since its last build is
+def _stop_workers(pool: Any) -> None:
+    """End the workers now (Ctrl-C, SIGTERM, a failure): leaving the pool would wait for each running
+    part, a rule book that takes many seconds to typeset, before the interrupt is answered."""
+    stop = getattr(pool, "kill_workers", None)  # Python 3.14
+    if stop is not None:
+        stop()
+        pool.shutdown(wait=False, cancel_futures=True)
+        return
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # before shutdown forgets them
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.kill()  # not SIGTERM: a worker inherits `cli`'s handler, which makes it an exception the pool reports
+
+
+def build_games(games: Sequence[str | LoadedSpec], presets: list[Preset], out_dir: Path, variant: str | None = None, force: bool = False, progress: Callable[[str], None] | None = None, say: Callable[[str], None] | None = None, jobs: int | None = None, only: Only | None = None, printer: dict[str, Any] | None = None) -> list[str]:
+    """Build each game's kit (a game by its id or spec file, or as loaded already: its bytes read once);
+    all are validated and rendered before any is written (and before OUT is created), so bad input
+    changes nothing. A kit whose inputs are unchanged since its last build is
     skipped unless `force`. One build at a time writes into `out_dir`; `say` hears why a build waits.
     `jobs`: how many games render at once (default: one per core). `only`: just the files of those
     kinds, the rest of each kit kept as it is (see `_with_kept`). `printer`: the record of the printer
     profile used, for the manifests."""
-    loaded = [load_spec(g, variant) for g in games]
+    loaded = _one_kit_each([g if isinstance(g, LoadedSpec) else load_spec(g, variant) for g in games], out_dir)
     reprint = only is not None and only.kinds is not None and "changed" in only.kinds
     if reprint:
         if only is not None and only.kinds != {"changed"}:  # (`reprint` says it is not None; the checker cannot)
@@ -460,7 +480,7 @@ def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant:
         options["tts_folder"] = str(out_dir.resolve())
     todo: list[tuple[LoadedSpec, str]] = []
     for spec in loaded:
-        inputs = inputs_hash(spec.source, options)
+        inputs = inputs_hash(spec.data, options)  # the bytes it was loaded from, not the file now
         if force or not up_to_date(kit_folder(spec, out_dir), inputs):
             outfolder.check_ours(kit_folder(spec, out_dir))  # refuse before the work, not after it
             todo.append((spec, inputs))
@@ -473,8 +493,8 @@ def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant:
     rendered = [(spec, inputs, files) for (spec, inputs), files in zip(todo, kits, strict=True)]
     lines = [f"up to date {spec.id}: {kit_folder(spec, out_dir)}" for spec in loaded if spec not in [t[0] for t in todo]]
     written: list[tuple[LoadedSpec, bytes]] = []
-    with outfolder.writer_lock(out_dir, say):
-        try:
+    try:
+        with outfolder.writer_lock(out_dir, say):  # an interrupt while waiting for it is one too
             for spec, inputs, files in rendered:
                 folder = kit_folder(spec, out_dir)
                 outfolder.recover(folder)
@@ -493,9 +513,23 @@ def build_games(games: list[str], presets: list[Preset], out_dir: Path, variant:
                 lines.append(f"built {spec.id}{_only_said(only)}: " + ", ".join(f"{n} {ext}s" for ext, n in sorted(count.items())) + f" in {folder}")
                 lines += report(spec.id, changes)
                 lines += [f"  to print again: {f.path} ({plural(f.pages or 0, 'page')})" for f in files if f.kind == REPRINT_KIND]
-        except KeyboardInterrupt:
-            raise Interrupted(_in_place(written, out_dir)) from None
+    except KeyboardInterrupt:
+        raise Interrupted(_in_place(written, out_dir)) from None
     return lines
+
+
+def _one_kit_each(loaded: list[LoadedSpec], out_dir: Path) -> list[LoadedSpec]:
+    """Each kit folder once: a spec named twice is built once; two spec files with one id (and variant)
+    would replace each other's kit, so they are refused, naming both."""
+    by_folder: dict[Path, LoadedSpec] = {}
+    for spec in loaded:
+        folder = kit_folder(spec, out_dir)
+        other = by_folder.setdefault(folder, spec)
+        if other is not spec and other.source.resolve() != spec.source.resolve():
+            from kitpress.errors import UsageError
+
+            raise UsageError(f"{spec.file}: its id {spec.id} is also the id of {other.file}, and their kits would replace each other in {folder}; give one of them another id, or build them into separate --out folders")
+    return list(by_folder.values())
 
 
 def _previous_manifest(folder: Path) -> dict[str, Any] | None:
@@ -517,7 +551,7 @@ def _reprint_files(changes: list[Change], files: list[KitFile]) -> list[KitFile]
     groups: dict[tuple[str, str, str], list[Change]] = {}
     for change in changes:
         entry = by_path[change.path]
-        sides = "two-sided" if entry.duplex in ("long-edge", "short-edge") or entry.kind in ("booklet", "teachers-book") else "one-sided"
+        sides = "two-sided" if entry.duplex in TWO_SIDED or entry.kind in ("booklet", "teachers-book") else "one-sided"
         groups.setdefault((change.paper, str(entry.extra.get("stock", stock.CARD_STOCK)), sides), []).append(change)
     for (paper, paper_stock, sides), chosen in sorted(groups.items()):
         made = reprint_pdf(chosen, pdfs, paper)
@@ -581,6 +615,8 @@ def _only_said(only: Only | None) -> str:
 
 def _in_place(written: list[tuple[LoadedSpec, bytes]], out_dir: Path) -> str:
     """Which kit each game being written when the interrupt came has now, read from the disk."""
+    if not written:
+        return "interrupted before any kit was written; every previous kit is in place"
     said = []
     for spec, body in written:
         folder = kit_folder(spec, out_dir)

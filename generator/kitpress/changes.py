@@ -23,6 +23,9 @@ def sheet_digests(pages: Sequence[Page], duplex: str) -> list[str]:
     """One short digest per sheet of paper: the page (or the front and back pages) and the art placed on
     it, nothing else of the job (a card on another sheet does not change this one)."""
     per_page = [_page_digest(page) for page in pages]
+    if duplex == "manual":  # every front, then every back in the same order
+        half = len(per_page) // 2
+        return [hashlib.sha256((per_page[i] + per_page[half + i]).encode()).hexdigest()[:16] for i in range(half)]
     step = 2 if duplex in ("long-edge", "short-edge") else 1
     return [hashlib.sha256("".join(per_page[i : i + step]).encode()).hexdigest()[:16] for i in range(0, len(per_page), step)]
 
@@ -84,6 +87,8 @@ def _change(entry: Mapping[str, Any], changed: tuple[int, ...] | None) -> Change
     chosen = tuple(range(1, sheets + 1)) if changed is None else changed
     step = 2 if entry.get("duplex") in ("long-edge", "short-edge") and unit == "sheet" else 1
     pages = tuple(p for s in chosen for p in range((s - 1) * step, s * step))
+    if entry.get("duplex") == "manual" and unit == "sheet":  # a sheet's front, and its back after every front
+        pages = tuple(p for s in chosen for p in (s - 1, sheets + s - 1))
     return Change(str(entry.get("title") or entry.get("path")), str(entry["path"]), str(entry["paper"]), sheets, chosen, unit, pages)
 
 

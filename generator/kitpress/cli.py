@@ -1,7 +1,12 @@
 """The `kitpress` command: the click group and the registration of its commands (kitpress.commands).
 
 Errors need no handling here or in the commands: a KitpressError is a click.ClickException, which click
-shows and exits with. Only an interrupt is ours to map, since click would call it "Aborted!", exit 1.
+shows and exits with. An interrupt is ours to map, since click would call it "Aborted!", exit 1; and so
+is every fault of the environment, whatever command meets it: a malformed environment variable is
+refused before the command starts, and an operating-system error no command turned into its own line
+(a path below a file or too long, a full device, a standard output that is full or closed) becomes one
+line naming the path, exit 2, never a traceback. Warnings of kitpress's library (a game pack skipped)
+are shown on stderr, one line each.
 
 A command's module is imported only when that command runs (or --help lists them all): `kitpress
 --version` starts in a tenth of a second, and `kitpress check` imports nothing that `build` needs.
@@ -9,14 +14,19 @@ A command's module is imported only when that command runs (or --help lists them
 
 from __future__ import annotations
 
+import errno
 import importlib
+import logging
+import os
 import signal
+import sys
+import traceback
 from typing import Any
 
 import click
 
 from kitpress import __version__
-from kitpress.errors import EXIT_BAD_INPUT, Interrupted
+from kitpress.errors import EXIT_BAD_INPUT, EnvironmentFault, Interrupted, KitpressError
 
 # Command name → the module of kitpress.commands that defines it as `command`.
 COMMANDS = {
@@ -53,11 +63,93 @@ class KitpressGroup(click.Group):
         return self.commands.get(cmd_name)
 
     def invoke(self, ctx: click.Context) -> Any:
+        from kitpress import environment
+
         signal.signal(signal.SIGTERM, _terminate_as_interrupt)
+        _show_library_warnings()
         try:
-            return super().invoke(ctx)
+            environment.check()
+            try:
+                return super().invoke(ctx)
+            finally:
+                _flush_stdout()  # a full or closed standard output is found here, not at exit
         except KeyboardInterrupt:  # a command that writes says itself which files are in place
             raise Interrupted("interrupted") from None
+        except OSError as exc:
+            raise os_fault(exc) from None
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        # `--version` and `--help` write before any command is invoked: their standard output too.
+        try:
+            return super().main(*args, **kwargs)
+        except OSError as exc:
+            fault = os_fault(exc)
+            fault.show()
+            sys.exit(fault.exit_code)
+
+
+class _OneLine(logging.Handler):
+    """A library warning as the one line it is, on stderr."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        click.echo(record.getMessage(), err=True)
+
+
+def _show_library_warnings() -> None:
+    log = logging.getLogger("kitpress")
+    if not any(isinstance(h, _OneLine) for h in log.handlers):
+        log.addHandler(_OneLine(logging.WARNING))
+        log.propagate = False
+
+
+def os_fault(exc: OSError) -> KitpressError:
+    """One line for an operating-system error that reached the command line: the path and the reason;
+    standard output itself when it is what failed (and it is then closed, so nothing is tried again at
+    exit)."""
+    if exc.filename is None and _from_stdout(exc):
+        return _stdout_fault(exc)
+    if exc.filename is None:
+        return EnvironmentFault(_reason(exc))
+    from pathlib import Path
+
+    from kitpress.outfolder import os_problem
+
+    return os_problem(exc, Path(str(exc.filename)))
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc) or type(exc).__name__
+
+
+def _is_stdout(stream: object) -> bool:
+    try:
+        return stream is sys.stdout or stream is sys.__stdout__ or stream.fileno() == 1  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+def _from_stdout(exc: OSError) -> bool:
+    """Whether the error came from writing to standard output (click.echo's file, a stream's self)."""
+    frames = [frame for frame, _ in traceback.walk_tb(exc.__traceback__)]
+    return bool(frames) and any(_is_stdout(frame.f_locals.get(name)) for frame in frames[-3:] for name in ("file", "self", "stream"))
+
+
+def _flush_stdout() -> None:
+    try:
+        sys.stdout.flush()
+    except OSError as exc:
+        raise _stdout_fault(exc) from None
+
+
+def _stdout_fault(exc: OSError) -> KitpressError:
+    reason = "closed before everything was written" if exc.errno == errno.EPIPE else _reason(exc)
+    try:  # what is left in its buffer goes nowhere: Python's own flush at exit must not fail again
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+    return EnvironmentFault(f"standard output: {reason}")
 
 
 @click.group(name="kitpress", cls=KitpressGroup, context_settings={"help_option_names": ["-h", "--help"]})

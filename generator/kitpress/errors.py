@@ -69,3 +69,8 @@ class Interrupted(KitpressError):
     saying which files are in place."""
 
     exit_code = EXIT_INTERRUPTED
+
+
+class EnvironmentFault(KitpressError):
+    """An environment variable, a path or a device that cannot serve (a malformed SOURCE_DATE_EPOCH, a
+    path below a file or too long, a full standard output): one line naming it, exit 2."""

@@ -46,9 +46,10 @@ def _code_digest(others: list[Path]) -> str:
     return digest.hexdigest()
 
 
-def inputs_hash(spec_file: Path, options: dict[str, Any], code: str | None = None) -> str:
+def inputs_hash(spec: bytes | Path, options: dict[str, Any], code: str | None = None) -> str:
+    """`spec`: the bytes the kit is built from (a build passes those it loaded, never the file again)."""
     digest = hashlib.sha256()
-    digest.update(spec_file.read_bytes())
+    digest.update(spec if isinstance(spec, bytes) else spec.read_bytes())
     digest.update(json.dumps(options, sort_keys=True, default=str).encode())
     digest.update((code or code_hash()).encode())
     return digest.hexdigest()
@@ -77,7 +78,18 @@ def build_options(presets: list[Preset], variant: str | None) -> dict[str, Any]:
     """The options a kit's inputs hash covers."""
     from dataclasses import asdict
 
-    return {"presets": [asdict(p) for p in presets], "variant": variant}
+    return {"presets": [asdict(p) for p in presets], "variant": variant, "environment": drawn_with()}
+
+
+def drawn_with() -> list[tuple[str, str]]:
+    """What ReportLab reads from the environment, which is part of its PDFs too: SOURCE_DATE_EPOCH (the
+    date every PDF holds) and RL_* settings. A kit built without them and then with them is built again."""
+    import os
+
+    from kitpress.environment import source_date_epoch
+
+    source_date_epoch()  # a malformed value is refused, never hashed
+    return sorted((k, v) for k, v in os.environ.items() if k == "SOURCE_DATE_EPOCH" or k.startswith("RL_"))
 
 
 def kits_in_place(games: list[str], presets: list[Preset], out_dir: Path, variant: str | None) -> list[tuple[str, Path]] | None:
@@ -111,13 +123,14 @@ def kits_in_place(games: list[str], presets: list[Preset], out_dir: Path, varian
         try:
             if not spec.is_file() or spec.stat().st_size > QUICK_MAX_BYTES:  # a FIFO, a folder, a huge file
                 return None
-            data = yaml.load(spec.read_bytes(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+            raw = spec.read_bytes()
+            data = yaml.load(raw, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
         except Exception:  # anything odd about the file is the checking loader's to report
             return None
         if not isinstance(data, dict) or not isinstance(data.get("id"), str | int):
             return None
         folder = out_dir / (str(data["id"]) if variant is None else f"{data['id']}--{variant}")
-        if not up_to_date(folder, inputs_hash(spec, options, code)):
+        if not up_to_date(folder, inputs_hash(raw, options, code)):
             return None
         found.append((str(data["id"]), folder))
     return found

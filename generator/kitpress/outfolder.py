@@ -5,10 +5,16 @@
   as it was. Top-level files (`index.html`, the zip) are kitpress's when `.kitpress-files.json` records
   them with the checksum they still have.
 - No link below OUT is followed, written through or deleted: a link where kitpress would write is refused.
-- One build at a time writes into OUT: `.kitpress.lock` holds the writer's pid under an flock, which the
-  kernel releases when the writer dies, so a killed build never leaves a lock behind.
-- A folder is replaced by two renames, through a staging and a backup folder whose names are unique to
-  the build; whatever a kill leaves (staging, backup, half-deleted backup) the next writer mends first.
+- One build at a time writes into OUT: `.kitpress.lock` holds the writer's pid under an flock (a
+  byte-range lock on Windows), which the system releases when the writer dies, so a killed build never
+  leaves a lock behind. The lock file is written only when it is a regular file with no other name:
+  never through a symbolic or a hard link.
+- A folder is replaced by two renames, through a staging and a backup folder whose names carry a random
+  token and are recorded in `.kitpress-journal.json` before they are made; whatever a kill leaves
+  (staging, backup, half-deleted backup) the next writer mends first, and only recorded names are ever
+  removed, so a folder of the user's that merely looks like one is never touched.
+- The ownership check holds at the swap: the kit folder is checked again just before it is set aside,
+  and once more after (whatever appeared in between puts it back and refuses).
   A file whose bytes did not change enters the staging folder as a hard link to the previous kit's
   (checked to be a regular file with those very bytes), so it keeps its inode and mtime.
 - An operating-system error while writing is bad input about a path: one line, exit 2.
@@ -17,15 +23,15 @@
 from __future__ import annotations
 
 import errno
-import fcntl
 import hashlib
 import json
 import os
+import secrets
 import shutil
 import stat
-import tempfile
+import time
 from collections.abc import Callable, Collection, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from kitpress.atomic import write_bytes
@@ -34,6 +40,10 @@ from kitpress.errors import KitpressError
 MANIFEST = "manifest.json"
 LOCK = ".kitpress.lock"
 RECORD = ".kitpress-files.json"  # the top-level files kitpress wrote into OUT, with their checksums
+JOURNAL = ".kitpress-journal.json"  # the staging and backup folders kitpress made beside its folders
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # (absent on Windows, where `is_link` checks stand alone)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 
 # What the user sees for an operating-system error, by errno.
 _REASONS = {
@@ -103,25 +113,68 @@ def writer_lock(out: Path, say: Callable[[str], None] | None = None) -> Iterator
     path = out / LOCK
     with os_errors(path):
         try:
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | _NOFOLLOW | _CLOEXEC | _NONBLOCK, 0o666)
         except OSError as exc:
             if exc.errno == errno.ELOOP:
                 raise OutputError(f"{path}: is a link; kitpress does not write through links") from None
             raise
     try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "?"
+        _check_lock_file(path, fd)
+        if not _lock(fd, wait=False):
+            holder = _read_head(fd).decode("ascii", "replace").strip() or "?"
             if say:
                 say(f"waiting for another kitpress (pid {holder}) to finish writing into {out}")
-            fcntl.flock(fd, fcntl.LOCK_EX)
+            _lock(fd, wait=True)
         with os_errors(path):
+            _check_lock_file(path, fd)  # still no other name, now that it is ours to write
             os.ftruncate(fd, 0)
-            os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+            os.lseek(fd, 0, os.SEEK_SET)
+            os.write(fd, f"{os.getpid()}\n".encode())
         yield
     finally:
-        os.close(fd)  # closing releases the flock
+        os.close(fd)  # closing releases the lock
+
+
+def _check_lock_file(path: Path, fd: int) -> None:
+    """The lock file is written (truncated, then given a pid) only when it is a regular file and its one
+    name is the lock's: a hard link would write into some other file of the user's."""
+    held = os.fstat(fd)
+    if not stat.S_ISREG(held.st_mode):
+        raise OutputError(f"{path}: is not a regular file; move it away")
+    if held.st_nlink != 1:
+        raise OutputError(f"{path}: has another name (a hard link); kitpress does not write through links: remove it")
+
+
+_LOCK_BYTE = 1 << 30  # Windows locks a byte range; one far past the pid, which stays readable
+
+
+def _lock(fd: int, wait: bool) -> bool:
+    """Take the writers' lock on `fd`; False when another process holds it and `wait` is False. fcntl
+    and msvcrt are imported here, not at load: every command imports this module, on every system."""
+    if os.name == "nt":  # pragma: no cover - exercised on Windows only
+        import msvcrt
+
+        while True:
+            os.lseek(fd, _LOCK_BYTE, os.SEEK_SET)
+            try:
+                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+                return True
+            except OSError:
+                if not wait:
+                    return False
+                time.sleep(0.2)
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _read_head(fd: int) -> bytes:
+    os.lseek(fd, 0, os.SEEK_SET)
+    return os.read(fd, 32)
 
 
 # --- what is kitpress's -------------------------------------------------------------------------
@@ -147,8 +200,18 @@ def _leftover_temporary(rel: str, listed: set[str]) -> bool:
     return any(name.startswith(f".{sibling}.") for sibling in siblings)
 
 
-def check_ours(folder: Path) -> None:
-    """Refuse to replace `folder` unless everything in it is listed by its manifest."""
+def check_ours(folder: Path, shown: Path | None = None) -> None:
+    """Refuse to replace `folder` unless everything in it is listed by its manifest. `shown`: the name
+    to give it in the message (a kit folder set aside under a backup name is still the user's kit)."""
+    try:
+        _check_ours(folder)
+    except OutputError as exc:
+        if shown is None:
+            raise
+        raise OutputError(str(exc).replace(str(folder), str(shown))) from None
+
+
+def _check_ours(folder: Path) -> None:
     if is_link(folder):
         raise OutputError(f"{folder}: is a link; kitpress does not replace a folder through a link")
     if not folder.exists():
@@ -194,11 +257,15 @@ def check_top_files(out: Path, names: list[str]) -> None:
 
 
 def write_top_files(out: Path, files: dict[str, bytes]) -> None:
-    """Write top-level files of OUT (checked with `check_top_files` first) and record them as kitpress's.
-    While a file is being replaced the record holds both checksums, so a kill in between blocks nothing."""
+    """Write top-level files of OUT and record them as kitpress's. Each is checked (`check_top_files`)
+    again right before it is replaced: a file the user saved there while the kit was being made (a
+    build takes minutes) is refused, not overwritten. While a file is being replaced the record holds
+    both checksums, so a kill in between blocks nothing."""
+    check_top_files(out, list(files))
     record = _record(out)
     with os_errors(out):
         for name, data in files.items():
+            check_top_files(out, [name])
             record[name] = sorted({*record.get(name, []), _sha256(data)})
             _write_record(out, record)
             write_bytes(out / name, data)
@@ -227,19 +294,70 @@ def _write_record(out: Path, record: dict[str, list[str]]) -> None:
 
 
 # --- replacing a folder ---------------------------------------------------------------------------
+#
+# The staging and backup folders beside a folder kitpress replaces have names with a random token, and
+# each is recorded in OUT's journal before it is made: only recorded names are ever tidied away, so a
+# folder of the user's that merely looks like one (`.game.old-2024`) is never touched.
 
 
 def _aside(final: Path, role: str) -> str:
     return f".{final.name}.{role}-"
 
 
-def _asides(final: Path, role: str) -> list[Path]:
-    """Real folders (never links) that a build of `final` set aside as `role`, oldest first."""
-    prefix = _aside(final, role)
-    try:
-        found = [p for p in final.parent.iterdir() if p.name.startswith(prefix) and not is_link(p) and p.is_dir()]
-    except OSError:
+def _journal(parent: Path) -> list[str]:
+    """The aside names recorded in `parent`'s journal (an unreadable journal records nothing)."""
+    if is_link(parent / JOURNAL):
         return []
+    try:
+        body = json.loads((parent / JOURNAL).read_text("utf-8"))
+    except (OSError, ValueError):
+        return []
+    names = body.get("asides") if isinstance(body, dict) else None
+    return [n for n in names if isinstance(n, str) and n.startswith(".") and "/" not in n and "\\" not in n] if isinstance(names, list) else []
+
+
+def _set_journal(parent: Path, names: list[str]) -> None:
+    path = parent / JOURNAL
+    if is_link(path):
+        raise OutputError(f"{path}: is a link; kitpress does not write through links")
+    if not names and not path.exists():
+        return
+    write_bytes(path, (json.dumps({"asides": sorted(set(names))}, indent=2) + "\n").encode())
+
+
+def _forget(parent: Path, *names: str) -> None:
+    """Drop names from the journal once their folders are gone (best effort: a stale name is harmless,
+    `_asides` skips names that are not there)."""
+    kept = [n for n in _journal(parent) if n not in names]
+    with suppress(OSError, OutputError):
+        _set_journal(parent, kept)
+
+
+def _new_aside(final: Path, role: str) -> Path:
+    """A fresh, empty folder beside `final` under a name no one has (a random token), recorded in the
+    journal before it is made; `mkdir` makes it exclusively, with the permissions the umask gives."""
+    parent = final.parent
+    while True:
+        path = parent / f"{_aside(final, role)}{secrets.token_hex(6)}"
+        if os.path.lexists(path):
+            continue
+        _set_journal(parent, [*_journal(parent), path.name])
+        try:
+            os.mkdir(path, 0o777)
+        except FileExistsError:  # made by someone else this very instant: not ours
+            _forget(parent, path.name)
+            continue
+        return path
+
+
+def _asides(final: Path, role: str) -> list[Path]:
+    """Real folders (never links) that a build of `final` set aside as `role` and recorded, oldest first."""
+    prefix = _aside(final, role)
+    found = []
+    for name in _journal(final.parent):
+        path = final.parent / name
+        if name.startswith(prefix) and not is_link(path) and path.is_dir():
+            found.append(path)
     return sorted(found, key=lambda p: (p.stat().st_mtime_ns, p.name))
 
 
@@ -252,7 +370,8 @@ def recover(final: Path) -> None:
     """Mend what a killed writer of `final` left; call with OUT's lock held (so no writer is alive).
 
     A backup exists without its kit only when a kill fell between the two renames of `replace_folder`:
-    it is whole, and goes back. Every other staging or backup folder is a leftover, removed."""
+    it is whole, and goes back. Every other recorded staging or backup folder is a leftover, removed."""
+    parent = final.parent
     with os_errors(final):
         backups = _asides(final, "old")
         if not final.exists() and not is_link(final):
@@ -262,31 +381,39 @@ def recover(final: Path) -> None:
                 backups.remove(whole[-1])
         for leftover in (*_asides(final, "staging"), *backups):
             shutil.rmtree(leftover, ignore_errors=True)
+        prefixes = (_aside(final, "staging"), _aside(final, "old"))
+        gone = [n for n in _journal(parent) if n.startswith(prefixes) and not os.path.lexists(parent / n)]
+        if gone:
+            _forget(parent, *gone)
 
 
 def new_staging(final: Path) -> Path:
-    """A fresh, empty folder beside `final`, created exclusively under a name no other build has, with
-    the permissions an ordinary `mkdir` would give it (mkdtemp's are private)."""
+    """A fresh, empty staging folder beside `final` (see `_new_aside`)."""
     with os_errors(final.parent):
-        staging = Path(tempfile.mkdtemp(prefix=_aside(final, "staging"), dir=final.parent))
-        os.chmod(staging, 0o777 & ~_umask())
-        return staging
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+        return _new_aside(final, "staging")
 
 
 def replace_folder(staging: Path, final: Path) -> None:
-    """Swap `staging` in for `final` (checked with `check_ours`); a kill leaves one of the two whole,
-    an interrupt (KeyboardInterrupt) puts the previous folder back if the swap had not happened."""
+    """Swap `staging` in for `final`; a kill leaves one of the two whole, an interrupt
+    (KeyboardInterrupt) puts the previous folder back if the swap had not happened.
+
+    `final` is checked (`check_ours`) just before it is set aside, and the folder set aside is checked
+    again: a file the user saved into it meanwhile puts it back and refuses, so nothing of theirs is
+    ever removed with the previous kit."""
     backup: Path | None = None
+    made = [staging]
     try:
-        if final.exists():
-            backup = Path(tempfile.mkdtemp(prefix=_aside(final, "old"), dir=final.parent))
+        if final.exists() or is_link(final):
+            check_ours(final)
+            backup = _new_aside(final, "old")
+            made.append(backup)
             os.rename(final, backup)  # onto an empty folder: one step
+            try:
+                check_ours(backup, shown=final)
+            except OutputError:
+                os.rename(backup, final)
+                backup = None
+                raise
         os.rename(staging, final)
     except BaseException:
         if backup is not None and not final.exists() and _whole(backup):
@@ -295,6 +422,9 @@ def replace_folder(staging: Path, final: Path) -> None:
     finally:
         if backup is not None and final.exists():
             shutil.rmtree(backup, ignore_errors=True)
+        gone = [p.name for p in made if not os.path.lexists(p)]
+        if gone:
+            _forget(final.parent, *gone)
 
 
 def _link_unchanged(old: Path, new: Path, data: bytes) -> bool:
@@ -350,6 +480,8 @@ def write_folder(final: Path, files: list[tuple[str, bytes]], manifest: bytes, l
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
+        if not os.path.lexists(staging):
+            _forget(final.parent, staging.name)
 
 
 def holds(final: Path, manifest: bytes) -> bool:

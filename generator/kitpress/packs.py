@@ -15,10 +15,12 @@ first use, so `kitpress check` never imports a renderer.
 from __future__ import annotations
 
 import functools
+import logging
+import os
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -36,6 +38,7 @@ if TYPE_CHECKING:
     from kitpress.spec.load import LoadedSpec
 
 ENTRY_POINTS = "kitpress.games"
+log = logging.getLogger(__name__)
 
 Finding = tuple[tuple[str | int, ...], str]  # where in the spec file (a key path), and what is wrong
 ProductionCheck = Callable[[Any, Mapping[str, Any]], Iterator[Finding]]
@@ -107,27 +110,122 @@ class PackError(KitpressError):
     """A registered pack that cannot be loaded: a bug in that pack, reported by name."""
 
 
+# Distributions whose packs take an engine id over from any other, kitpress's own included (a comma
+# list of distribution names): how a user chooses between two packs that claim one id.
+CHOICE_ENV = "KITPRESS_PACKS"
+BUNDLED = "kitpress"  # the distribution of the bundled packs, which keep their ids unless another is chosen
+
+
+@dataclass(frozen=True)
+class BrokenPack:
+    """A registered pack that is skipped, and why: said once on stderr, shown by `kitpress list`."""
+
+    name: str  # the entry point's name: the engine id it declares
+    distribution: str
+    reason: str
+    said: bool = True  # on stderr by every command; not for a pack the user's own KITPRESS_PACKS set aside
+
+    def line(self) -> str:
+        return f"skipped the game pack {self.name!r} of {self.distribution}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class Registry:
+    found: dict[str, GamePack]  # engine id → pack, sorted by id
+    broken: tuple[BrokenPack, ...]
+
+
 @functools.cache
-def packs() -> dict[str, GamePack]:
-    """Engine id → pack, for every pack registered in the `kitpress.games` group, sorted by id."""
+def registry() -> Registry:
+    """Every pack registered in the `kitpress.games` group: those that load, and those that are skipped.
+
+    A pack that fails to import (SystemExit included), is no GamePack or fails validation is skipped and
+    said once on stderr (a warning of the `kitpress.packs` logger), so one broken pack never stops the
+    other games. An engine id two packs claim goes to the bundled pack, or to a distribution named in
+    KITPRESS_PACKS; between two others with no choice made, neither is used."""
+    chosen = _chosen()
+    points = sorted(entry_points(group=ENTRY_POINTS), key=lambda p: (p.name, p.value, _dist(p)))
+    known = {_dist(p).lower() for p in points}
+    unknown = sorted(name for name in chosen if name.lower() not in known)
+    if unknown:
+        raise PackError(f"{CHOICE_ENV}: {', '.join(unknown)} is not an installed distribution with a game pack (installed: {', '.join(sorted(known))})")
+    loaded: dict[str, list[tuple[str, GamePack]]] = {}  # engine id → (distribution, pack), in name order
+    broken: list[BrokenPack] = []
+    for point in points:
+        pack, problem = _load(point)
+        if pack is None:
+            broken.append(BrokenPack(point.name, _dist(point), problem))
+        else:
+            loaded.setdefault(pack.id, []).append((_dist(point), pack))
     found: dict[str, GamePack] = {}
-    named: dict[str, str] = {}  # engine id → the entry point that declared it
-    # In name order, so which of two clashing packs is reported does not depend on the file system.
-    for point in sorted(entry_points(group=ENTRY_POINTS), key=lambda p: (p.name, p.value)):
-        where = f"the game pack {point.name!r} ({point.value})"
-        try:
-            pack = point.load()
-        except Exception as exc:  # a broken third-party pack must not take the others down silently
-            raise PackError(f"{where} cannot be loaded: {_one_line(exc)}") from exc
-        if not isinstance(pack, GamePack):
-            raise PackError(f"{where} is not a GamePack: it is {_short(pack)}")
+    for engine_id, claims in loaded.items():
+        winner, losers = _settle(claims, chosen)
+        if winner is not None:
+            found[engine_id] = winner[1]
+        by_choice = winner is not None and winner[0].lower() in {name.lower() for name in chosen}
+        for dist, _ in losers:
+            broken.append(BrokenPack(engine_id, dist, _refusal(engine_id, dist, claims, winner), said=not by_choice))
+    for pack in broken:
+        if pack.said:
+            log.warning(pack.line())
+    return Registry(dict(sorted(found.items())), tuple(sorted(broken, key=lambda b: (b.name, b.distribution))))
+
+
+def packs() -> dict[str, GamePack]:
+    """Engine id → pack, for every pack that loads, sorted by id."""
+    return registry().found
+
+
+def broken_packs() -> tuple[BrokenPack, ...]:
+    return registry().broken
+
+
+def _chosen() -> set[str]:
+    return {name.strip() for name in os.environ.get(CHOICE_ENV, "").split(",") if name.strip()}
+
+
+def _dist(point: EntryPoint) -> str:
+    dist = getattr(point, "dist", None)
+    return str(dist.name) if dist is not None and dist.name else "an unnamed distribution"
+
+
+def _load(point: EntryPoint) -> tuple[GamePack | None, str]:
+    """The entry point's pack, or None and what is wrong with it, in one line."""
+    where = f"({point.value})"
+    try:
+        pack = point.load()
+    except (Exception, SystemExit) as exc:  # a pack's bug, or its sys.exit, must not end every command
+        return None, f"cannot be loaded {where}: {_one_line(exc)}"
+    if not isinstance(pack, GamePack):
+        return None, f"{where} is not a GamePack: it is {_short(pack)}"
+    try:
         problem = _engine_problem(pack.engine) or _rule_book_problem(pack)
-        if problem:
-            raise PackError(f"{where}: {problem}")
-        if pack.id in named:  # one would silently hide the other
-            raise PackError(f"{where} declares the engine {pack.id!r}, which the game pack {named[pack.id]!r} declares too")
-        found[pack.id], named[pack.id] = pack, point.name
-    return dict(sorted(found.items()))
+    except Exception as exc:  # a class whose attributes raise when read
+        problem = f"cannot be checked: {_one_line(exc)}"
+    if not problem and point.name != pack.id:
+        problem = f"its entry point is named {point.name!r} but its engine's id is {pack.id!r}"
+    return (None, f"{where}: {problem}") if problem else (pack, "")
+
+
+def _settle(claims: list[tuple[str, GamePack]], chosen: set[str]) -> tuple[tuple[str, GamePack] | None, list[tuple[str, GamePack]]]:
+    """Which of the packs claiming one engine id is used, and the ones refused."""
+    if len(claims) == 1:
+        return claims[0], []
+    lowered = {name.lower() for name in chosen}
+    for preferred in ([c for c in claims if c[0].lower() in lowered], [c for c in claims if c[0] == BUNDLED]):
+        if len(preferred) == 1:
+            return preferred[0], [c for c in claims if c is not preferred[0]]
+    return None, claims
+
+
+def _refusal(engine_id: str, dist: str, claims: list[tuple[str, GamePack]], winner: tuple[str, GamePack] | None) -> str:
+    others = sorted({d for d, _ in claims if d != dist}) or [dist]
+    if winner is None:
+        names = " and ".join(sorted({d for d, _ in claims}))
+        return f"the engine id {engine_id!r} is claimed by {names}; neither is used until {CHOICE_ENV} names the one to use"
+    if winner[0] == BUNDLED:
+        return f"the engine id {engine_id!r} is the bundled game's (kitpress); {CHOICE_ENV}={dist} uses this pack instead"
+    return f"the engine id {engine_id!r} is claimed by {', '.join(others)} too; {CHOICE_ENV} chose {winner[0]}"
 
 
 def _engine_problem(engine: Any) -> str:

@@ -50,26 +50,24 @@ def book_parts(presets: list[Preset]) -> list[BookPart]:
 _LOADED: dict[tuple[str, str | None], tuple[bytes, LoadedSpec]] = {}
 
 
-def _load(source: str, variant: str | None) -> LoadedSpec:
-    """The spec, loaded once by a worker for all the parts of its game it is given (while the file holds the same bytes)."""
-    from pathlib import Path
-
+def _load(source: str, data: bytes, variant: str | None) -> LoadedSpec:
+    """The spec from the bytes the build read (never the file again: it may have been saved since),
+    loaded once by a worker for all the parts of its game it is given."""
     from kitpress.spec.load import load_spec
 
-    data = Path(source).read_bytes()
     kept = _LOADED.get((source, variant))
     if kept is None or kept[0] != data:
-        kept = _LOADED[(source, variant)] = (data, load_spec(source, variant))
+        kept = _LOADED[(source, variant)] = (data, load_spec(source, variant, data))
     return kept[1]
 
 
-def _part(source: str, variant: str | None, presets: list[Preset], part: BookPart) -> Any:
+def _part(source: str, data: bytes, variant: str | None, presets: list[Preset], part: BookPart) -> Any:
     """One part of one game, in a worker: a book's (PDF, pages), or the preflight's findings; None when
     it fails (the game's own round reports it)."""
     from kitpress import build, preflight
 
     try:
-        loaded = _load(source, variant)
+        loaded = _load(source, data, variant)
         if part == PREFLIGHT:
             return preflight.preflight_inks(loaded, build._render_jobs(loaded), presets)
         return build.typeset_book(loaded, build.verified_replays(loaded), part)
@@ -77,14 +75,14 @@ def _part(source: str, variant: str | None, presets: list[Preset], part: BookPar
         return None
 
 
-def _game(source: str, variant: str | None, presets: list[Preset], force: bool, only: Only | None, prepared: Prepared | None) -> Any:
+def _game(source: str, data: bytes, variant: str | None, presets: list[Preset], force: bool, only: Only | None, prepared: Prepared | None) -> Any:
     """One game's kit in a worker (from its prepared parts, if any), or the lines and exit code of its
     expected failure (sent as plain data: an exception with its own constructor does not always survive
     pickling)."""
     from kitpress import build
 
     try:
-        return build.render_game(_load(source, variant), presets, force, only, prepared)
+        return build.render_game(_load(source, data, variant), presets, force, only, prepared)
     except KitpressError as exc:
         return exc.lines(), exc.exit_code
 
@@ -92,12 +90,12 @@ def _game(source: str, variant: str | None, presets: list[Preset], force: bool, 
 def _longest_first(specs: list[LoadedSpec]) -> list[int]:
     """The games' positions, the longest spec first: a game's time goes mostly into its books, and its
     spec's length is a fair measure of theirs, so no core is left with a long game at the end."""
-    return sorted(range(len(specs)), key=lambda i: -specs[i].source.stat().st_size)
+    return sorted(range(len(specs)), key=lambda i: -len(specs[i].data))
 
 
 def _kits(pool: ProcessPoolExecutor, specs: list[LoadedSpec], presets: list[Preset], force: bool, only: Only | None, prepared: list[Prepared] | None, progress: Callable[[str], None] | None) -> list[Any]:
     """Each game's kit in a worker, the longest first; progress as each finishes; in the order given."""
-    futures: dict[int, Future[Any]] = {i: pool.submit(_game, str(specs[i].source), specs[i].variant, presets, force, only, prepared[i] if prepared else None) for i in _longest_first(specs)}
+    futures: dict[int, Future[Any]] = {i: pool.submit(_game, str(specs[i].source), specs[i].data, specs[i].variant, presets, force, only, prepared[i] if prepared else None) for i in _longest_first(specs)}
     for done in as_completed(futures.values()):
         if progress:
             progress(next(specs[i].id for i, f in futures.items() if f is done))
@@ -111,7 +109,7 @@ def render_games(pool: ProcessPoolExecutor, specs: list[LoadedSpec], presets: li
         return _kits(pool, specs, presets, force, only, None, progress)
     rank = {i: n for n, i in enumerate(_longest_first(specs))}
     parts = sorted(((i, part) for i in range(len(specs)) for part in (*book_parts(presets), PREFLIGHT)), key=lambda p: (ORDER[p[1][0]], rank[p[0]]))
-    first = {pool.submit(_part, str(specs[i].source), specs[i].variant, presets, part): (i, part) for i, part in parts}
+    first = {pool.submit(_part, str(specs[i].source), specs[i].data, specs[i].variant, presets, part): (i, part) for i, part in parts}
     prepared = [Prepared() for _ in specs]
     for done in as_completed(first):
         i, part = first[done]

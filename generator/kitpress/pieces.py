@@ -37,3 +37,9 @@ class PrintJob:
     fronts: tuple[Art, ...]
     backs: tuple[Art, ...] = ()
     title: str = ""
+    # A sheet used as printed (written on or read whole, never cut: a score sheet, an answer key): its
+    # sheets carry no crop marks, which would only tell someone to cut it.
+    as_printed: bool = False
+    # Each page on a sheet of its own with nothing on its back, even in a double-sided print job (a
+    # score sheet handed to one player): never printed back to back with another.
+    single_sided: bool = False

@@ -81,7 +81,7 @@ def checked(loaded: LoadedSpec, jobs: list[PrintJob], printed: set[str] | None =
     against the boxes they go in, the declared colour pairs) are cheap and run every time.
     `printed`: the names of the jobs whose pieces the files being built print (`build --only`); the
     others' findings are left out, and their own checks are not run."""
-    from kitpress.lint import fit
+    from kitpress.lint import fit, punch
     from kitpress.lint.pairs import declared_pairs, unique
 
     pairs = declared_pairs(loaded)
@@ -90,6 +90,7 @@ def checked(loaded: LoadedSpec, jobs: list[PrintJob], printed: set[str] | None =
         if printed is None or job.name in printed:
             findings += _job_preflight(loaded.id, job, derive_pairs=pairs is None)
     findings += [f for f in fit.check(loaded.id, jobs) if printed is None or f.component in printed]
+    findings += punch.check(loaded.id, loaded.spec.production.punches, jobs)
     if pairs:
         findings += _pairs_preflight(loaded.id, pairs)
     return unique(findings)

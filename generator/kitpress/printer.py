@@ -24,7 +24,7 @@ from kitpress.sheets.presets import PAPER_CHOICES
 CONFIG_ENV = "KITPRESS_CONFIG_DIR"
 NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 SCALE_TOLERANCE_MM = 1.0  # a 100 mm line read 99–101 mm is a ruler's reading, not a scaled print
-CALIBRATED_FLIPS = ("long-edge", "short-edge")  # the flips whose backs the calibration page measures
+CALIBRATED_FLIPS = ("long-edge", "short-edge", "manual")  # the flips whose backs the calibration page measures (manual: by hand)
 
 
 @dataclass(frozen=True)

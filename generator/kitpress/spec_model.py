@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -71,6 +71,16 @@ def check_id(value: str) -> str:
     return value
 
 
+# Where a printed statement comes from. `document`: the design document says it. `ruling`: a decision
+# of the kit's where the document is unclear or silent, recorded under `rulings:` with its reason.
+# `kit`: the kit's own addition, printed as such ("Added for the classroom"). A teacher's book never
+# presents a ruling or an addition as the designer's.
+Source = Literal["document", "ruling", "kit"]
+# A whole part of a book (learning goals, table talk …) is the document's or the kit's; a ruling is
+# one decision, so only single statements (a quick ruling) can be one.
+PartSource = Literal["document", "kit"]
+
+
 class Range(Strict):
     min: int = Field(ge=1, le=100)
     max: int = Field(ge=1, le=100)
@@ -100,6 +110,12 @@ class Identity(Strict):
     # The player counts the source allows when not every count from players.min to players.max is one
     # (Integer Matrix is for 2 or 4); empty when every count in the range plays.
     player_counts: list[Annotated[int, Field(ge=1, le=100)]] = []
+    # The number of players the game plays best with, as its design document says (Newtonian Rummy: "best
+    # 4 as 2v2"), or as a ruling decides: a class is seated at tables of it first. None when neither says.
+    best: int | None = Field(default=None, ge=1, le=100)
+    # Player counts the kit adds to those the design document allows (each within players and recorded
+    # as a ruling): a class is seated at them only when the document's own counts cannot seat everyone.
+    added_player_counts: list[Annotated[int, Field(ge=1, le=100)]] = []
     # Playing time in minutes, only as the source gives it; None when the source gives none.
     minutes: Range | None = None
     ages: str = ""
@@ -109,16 +125,29 @@ class Identity(Strict):
         outside = [n for n in self.player_counts if not self.players.min <= n <= self.players.max]
         if outside:
             raise ValueError(f"player_counts {outside} lie outside players {self.players.min}–{self.players.max}")
+        allowed = self.allowed_player_counts()
+        if self.best is not None and self.best not in allowed:
+            raise ValueError(f"best {self.best} is not one of the player counts allowed ({', '.join(map(str, allowed))})")
+        strange = [n for n in self.added_player_counts if n not in allowed]
+        if strange:
+            raise ValueError(f"added_player_counts {strange} are not among the player counts allowed ({', '.join(map(str, allowed))})")
         return self
 
     def allowed_player_counts(self) -> list[int]:
-        """Every player count the source allows."""
+        """Every player count the kit allows: the source's, and any the kit adds."""
         return list(self.player_counts) or list(range(self.players.min, self.players.max + 1))
+
+    def document_player_counts(self) -> list[int]:
+        """The player counts the design document allows, without those the kit adds."""
+        return [n for n in self.allowed_player_counts() if n not in self.added_player_counts]
 
 
 class Table(Strict):
     columns: list[str]
     rows: list[list[str]]
+    # Figures the kit rebuilt where the document's are missing or garbled: what they were rebuilt
+    # from, printed under the table after "Reconstructed from" (never left to read as the designer's).
+    reconstructed_from: str = ""
 
     @field_validator("rows")
     @classmethod
@@ -141,6 +170,8 @@ class Section(Strict):
     steps: list[str] = []
     table: Table | None = None
     subsections: list[Section] = []
+    # The engine's sections are the document's; a section the kit wrote is printed as its addition.
+    source: PartSource = "document"
 
 
 class Component(Strict):
@@ -190,6 +221,10 @@ class Example(Strict):
     start: dict[str, Any] = {}
     steps: list[ExampleStep] = Field(min_length=1, max_length=200)
     note: str = ""
+    # The design document's own example, or the kit's (the teacher's book says "Added for the
+    # classroom"); one rebuilt from a figure the document lost or garbled says from what.
+    source: PartSource | None = None
+    reconstructed_from: str = ""
 
 
 class Variant(Strict):
@@ -199,6 +234,8 @@ class Variant(Strict):
     name: str
     note: str
     set: dict[str, Any] = Field(min_length=1)
+    # A tuning note of the design document's, or the kit's own variant (printed as its addition).
+    source: PartSource | None = None
 
     _id = field_validator("id")(check_id)
 
@@ -216,6 +253,11 @@ class Ruling(Strict):
 class QuickRuling(Strict):
     issue: str
     resolution: str
+    # Left out: as `sources.quick_rulings` says for the list. A `ruling` names the ruling (its id under
+    # `rulings:`) whose reason the teacher's book prints beside it; the id itself is never printed.
+    # (spec.load checks the two agree, at the line to change.)
+    source: Source | None = None
+    ruling: str = ""
 
 
 class Classroom(Strict):
@@ -225,6 +267,18 @@ class Classroom(Strict):
     quick_rulings: list[QuickRuling] = []
 
 
+class Sources(Strict):
+    """Where each teacher's part of the book comes from, `document` or `kit`. A part a design document
+    may well not have is left undeclared (None) only by mistake: the preflight asks for it (lint
+    `source`), and the book prints an undeclared part without claiming either."""
+
+    learning_goals: PartSource | None = None
+    table_talk: PartSource | None = None
+    discussion_questions: PartSource | None = None
+    student_referee: PartSource | None = None
+    quick_rulings: PartSource | None = None
+
+
 class Stock(Strict):
     # the largest piece a Letter or A4 sheet holds inside its margins (sheets.geometry.pack)
     # Given only where the pack's art is drawn at it or reads it (packs check which): no default.
@@ -232,10 +286,29 @@ class Stock(Strict):
     description: str = ""
 
 
+class Punch(Strict):
+    """The circle punch that cuts some of the game's round pieces (say why that size in a comment)."""
+
+    size: str = Field(description="a standard circle punch, as suppliers sell it: '7/8 in', '25 mm' (kitpress.punches)")
+    pieces: list[Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]] = Field(min_length=1, description="the round pieces it cuts, by what they are (the art's `fits`: disc, marble)")
+
+    @field_validator("size")
+    @classmethod
+    def _standard(cls, size: str) -> str:
+        from kitpress.punches import STANDARD_MM
+
+        if size not in STANDARD_MM:
+            raise ValueError(f"{size!r} is not a standard circle punch; expected one of: {', '.join(STANDARD_MM)}")
+        return size
+
+
 class Production(Strict):
     """Print facts; the game's own face designs live in `faces`, read by that game's renderer."""
 
     stock: Stock
+    # The punches for the round pieces (the rest are cut with scissors); each piece's diameter is checked
+    # against its punch before printing (lint.punch).
+    punches: list[Punch] = []
     faces: dict[str, Any] = {}
     board: dict[str, Any] = {}
     notes: list[str] = []
@@ -243,7 +316,7 @@ class Production(Strict):
 
 COMMON_KEYS = (
     "id", "engine", "identity", "learning_goals", "components", "game", "examples", "classroom",
-    "variants", "production", "referee_checklist", "rulings",
+    "variants", "production", "referee_checklist", "rulings", "sources",
 )  # fmt: skip
 
 
@@ -260,5 +333,6 @@ class CommonSpec(Strict):
     production: Production
     referee_checklist: list[str] = Field(min_length=1)
     rulings: list[Ruling] = []
+    sources: Sources = Sources()
 
     _id = field_validator("id")(check_id)

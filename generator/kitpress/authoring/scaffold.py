@@ -10,6 +10,7 @@ than filling in a blank one.
 
 from __future__ import annotations
 
+import errno
 import keyword
 import os
 import re
@@ -113,7 +114,12 @@ def new_pack(game: str, folder: Path) -> list[Path]:
         staging.chmod(0o777 & ~_umask())  # mkdtemp makes it private; the pack is an ordinary folder
         if folder.exists():
             folder.rmdir()  # empty, as checked; a file appearing meanwhile makes this fail, not vanish
-        os.replace(staging, folder)
+        try:
+            os.rename(staging, folder)  # onto a folder another `new` filled meanwhile: refused, not merged
+        except OSError as exc:
+            if exc.errno not in (errno.ENOTEMPTY, errno.EEXIST):
+                raise
+            raise UsageError(f"{folder} already exists and is not an empty folder; kitpress new never overwrites") from None
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return [folder / rel for rel in files]

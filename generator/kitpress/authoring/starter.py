@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 import os
 import re
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
 
-from kitpress.atomic import write_bytes
 from kitpress.errors import UsageError
 from kitpress.packs import engines, shipped_specs
 from kitpress.spec.load import load_spec
@@ -35,6 +35,8 @@ GUIDANCE: dict[str, str] = {
     "variants": "Named changes to the rules: dotted paths into `game:` (list items by id) and new values.",
     "production": "Print facts: card size and stock, and the face designs this engine's renderer reads.",
     "referee_checklist": "What a referee checks, in order: printed on the referee card, in the booklet and in the teacher guide.",
+    "sources": "Where the learning goals and each classroom part come from: `document` if your design document gives\n"
+    "them, `kit` if they are your own (the teacher's book prints those as the kit's addition). `kitpress lint` asks.",
     "rulings": "Where the design document is unclear: the question, the decision and the reason, printed in the booklet.",
 }
 SECTION_GUIDANCE = (
@@ -196,14 +198,43 @@ def new_spec(name: str, engine: str, out_dir: Path = Path("."), identity: Identi
     if name in shipped_specs():
         raise UsageError(f"{name!r} is a bundled game's id; choose another name")
     target = out_dir / f"{name}.yaml"
-    if target.exists():
+    if target.exists() or target.is_symlink():
         raise UsageError(f"{target} already exists; kitpress new never overwrites a file")
-    text = starter_text(name, engine, identity)
-    trial = out_dir / f".{name}.new.yaml"
-    write_bytes(trial, text.encode("utf-8"))
+    data = starter_text(name, engine, identity).encode("utf-8")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    # The trial copy has a name no one else has (never a file of the user's), and the spec is created
+    # exclusively: of two `new` at once, the second is told the file exists, not that it wrote it.
+    fd, trial = tempfile.mkstemp(prefix=f".{name}.", suffix=".new.yaml", dir=out_dir)
     try:
-        load_spec(str(trial))
-        os.replace(trial, target)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        load_spec(trial)
+        os.chmod(trial, 0o666 & ~_umask())
+        _create_exclusively(Path(trial), target, data)
     finally:
-        trial.unlink(missing_ok=True)
+        Path(trial).unlink(missing_ok=True)
     return target
+
+
+def _create_exclusively(trial: Path, target: Path, data: bytes) -> None:
+    """`target` made from the trial copy, only if nothing is there yet: a hard link (whole at once), or
+    where the file system has none, a file opened with O_EXCL."""
+    try:
+        os.link(trial, target)
+        return
+    except FileExistsError:
+        raise UsageError(f"{target} already exists; kitpress new never overwrites a file") from None
+    except OSError:  # no hard links here (FAT, some network shares)
+        pass
+    try:
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
+    except FileExistsError:
+        raise UsageError(f"{target} already exists; kitpress new never overwrites a file") from None
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(data)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

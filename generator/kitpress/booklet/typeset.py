@@ -22,6 +22,7 @@ from kitpress.booklet.books import CHECKLIST, EXAMPLES, Contents, contents
 from kitpress.booklet.fill import HALF, page_fills, underfilled
 from kitpress.booklet.headings import Headings
 from kitpress.booklet.paper import LAYOUT, on_paper
+from kitpress.booklet.provenance import ADDED, example_origin, kit_examples, provenance
 from kitpress.booklet.saddle import HALF_PAGES
 from kitpress.check import Replay
 from kitpress.engine import Event
@@ -338,13 +339,17 @@ def teachers_context(loaded: LoadedSpec, replays: list[Replay], paper: str) -> d
         return loaded.text(heads.refer(value))
 
     spec = loaded.spec
-    examples = _examples(loaded, replays, page, text=teacher_text)
+    examples = [{**ex, "origin": example_origin(ex["example"], teacher_text)} for ex in _examples(loaded, replays, page, text=teacher_text)]
+    examples_added = kit_examples([ex["example"].id for ex in examples if ex["origin"]["added"]], [ex["example"].id for ex in examples])
     making = bool(spec.production.stock.description or spec.production.notes)
     design = bool(spec.variants or book.notes or making)
     rows = toc.entries(book, sections, heads, examples, spec, making=making, design=design)
     return {
         **_common(loaded, page),
         "t": teacher_text,
+        "origin": provenance(spec, teacher_text),
+        "examples_added": examples_added,
+        "added_label": ADDED,
         "book": book,
         "sections": sections,
         "heads": heads,

@@ -92,8 +92,9 @@ def render_index(plan: KitPlan, groups: list[dict[str, Any]], root: str) -> str:
 
 def run_entry(run: PrintRun, pdf: bytes) -> tuple[Entry, dict[str, bytes]]:
     """A print job: its cover's thumbnail, what to load and how many sheets."""
-    thumbs, pngs = thumbnails(run.name, pdf, ["cover"], first=1)
-    facts = f"load {run.stock}; {run.sides}; {run.sheets} sheets, cover included; 1 copy at 100 % / actual size"
+    thumbs, pngs = thumbnails(run.name, pdf, ["cover" if run.covers else "first sheet"], first=1)
+    covers = ", covers included" if len(run.covers) > 1 else ", cover included" if run.covers else " (its cover is in the plain-paper job)"
+    facts = f"load {run.stock}; {run.sides}; {run.sheets} sheets{covers}; 1 copy at 100 % / actual size"
     return Entry(f"{run.number}. {run.title}", run.name, facts, tuple(thumbs)), pngs
 
 
@@ -117,7 +118,7 @@ def preview(plan: KitPlan, read: Callable[[str], bytes]) -> tuple[list[dict[str,
             made, pngs = run_entry(run, read(run.name))
             files.update(pngs)
             job_entries.append(made)
-        facts = "print these, in this order; each file holds every copy, and its cover says how to print it"
+        facts = "print these, in this order; each file holds every copy, and its cover (all printed with the first plain-paper job) says how to print it"
         groups.append({"id": "print-jobs", "title": "Print jobs, in order", "facts": facts, "entries": job_entries})
     if plan.class_items:
         groups.append({"id": "class", "title": "For the teacher", "facts": f"a class of {plan.class_size}", "entries": entries(plan.class_items)})

@@ -11,6 +11,7 @@ from typing import Any
 
 import jinja2
 
+from kitpress.booklet.provenance import ADDED, provenance
 from kitpress.booklet.typeset import PAGE_SIZES
 from kitpress.classkit.plan import GamePlan, KitPlan
 from kitpress.fonts import FILES, fonts_dir_uri
@@ -73,12 +74,14 @@ def game_context(plan: GamePlan, book: str = "") -> dict[str, Any]:
         "players": plan.players,
         "minutes": plan.minutes,
         "seating": plan.seating.describe(),
+        "seating_reason": plan.seating.reason,
         "sets": plan.seating.tables,
         "goals": spec.learning_goals,
         "standards": standards(plan),
         "times": time_sections(plan),
         "setup": setup_sections(plan),
         "classroom": spec.classroom,
+        "origin": provenance(spec, t),  # which of those parts are the kit's, which quick rulings rulings
         "checklist": spec.referee_checklist,
         "bring": plan.bring,
         "t": t,
@@ -92,6 +95,7 @@ def context(plan: KitPlan) -> dict[str, Any]:
         "games": [game_context(g, books.get(g.id, "")) for g in plan.games],
         "page_size": PAGE_SIZES[plan.paper],
         "fonts": {style: f"{fonts_dir_uri()}/{name}" for style, name in FILES.items()},
+        "added_label": ADDED,
     }
 
 

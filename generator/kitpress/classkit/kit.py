@@ -18,6 +18,8 @@ from kitpress import __version__, outfolder
 from kitpress.build import build_games
 from kitpress.classkit import KIT_FOLDER, MAX_CLASS_SIZE, classpack, gallery, guide, ink, jobs, packing, sets
 from kitpress.classkit.archive import zip_files
+from kitpress.classkit.assembly_page import class_kit_page
+from kitpress.classkit.cutting import Cutting
 from kitpress.classkit.plan import PLAIN, KitPlan, PrintItem, plan_kit, seating_for
 from kitpress.errors import UsageError
 from kitpress.sheets.presets import PAPER_CHOICES, Preset
@@ -39,6 +41,7 @@ class KitOptions:
     printer: dict[str, Any] | None = None
     set_marks: bool = True  # each set's backs carry its letter on a colour band (classkit.sets)
     progress: Callable[[str], None] | None = None  # hears each stage's name
+    table_sizes: dict[str, int] = field(default_factory=dict)  # game (as chosen, or its id) → players a table
 
     def preset(self, paper: str) -> Preset:
         if self.layout not in KIT_LAYOUTS:
@@ -55,8 +58,9 @@ def make_kit(games: list[str], class_size: int, paper: str, out_dir: Path, optio
         raise UsageError(f"unknown paper {paper!r}; expected one of: {', '.join(PAPER_CHOICES)}")
     preset = options.preset(paper)
     loaded = _load(games, options.variants)
+    table_sizes = _by_id(games, loaded, options.table_sizes, "--table-size")
     for spec in loaded:
-        seating_for(spec, class_size)  # a class too small for a game fails before anything is built
+        seating_for(spec, class_size, table_sizes.get(spec.id))  # a class too small or a size the game does not allow fails before anything is built
     say = options.progress or (lambda stage: None)
     folder, archive, index = out_dir / KIT_FOLDER, out_dir / f"{KIT_FOLDER}.zip", out_dir / "index.html"
     with outfolder.writer_lock(out_dir):
@@ -69,10 +73,10 @@ def make_kit(games: list[str], class_size: int, paper: str, out_dir: Path, optio
         lines = []
         say(f"building {len(loaded)} game{'s' if len(loaded) != 1 else ''} (a game unchanged since the last kit is skipped)")
         for variant in dict.fromkeys(spec.variant for spec in loaded):  # one build a variant: build_games takes one
-            group = [str(spec.source) for spec in loaded if spec.variant == variant]
+            group = [spec for spec in loaded if spec.variant == variant]  # as read once: the kit plans from the same bytes
             lines += build_games(group, [preset], out_dir=builds, variant=variant, printer=options.printer)
         say("planning the kit")
-        plan = plan_kit(loaded, builds, preset, class_size, options.printer, options.set_marks)
+        plan = plan_kit(loaded, builds, preset, class_size, options.printer, options.set_marks, table_sizes)
         plan = assemble(plan, out_dir, say)
     lines.append(f"kit for a class of {class_size} on {plan.paper_name}: {folder}")
     lines += [f"  {g.title}: {g.seating.describe()}" for g in plan.games]
@@ -95,8 +99,17 @@ def _load(games: list[str], variants: dict[str, str]) -> list[LoadedSpec]:
     out = []
     for given, spec in zip(games, loaded, strict=True):
         variant = variants.get(given, variants.get(spec.id))
-        out.append(spec if variant is None else load_spec(given, variant))
+        out.append(spec if variant is None else spec.with_variant(variant))
     return out
+
+
+def _by_id(games: list[str], loaded: list[LoadedSpec], given: dict[str, int], option: str) -> dict[str, int]:
+    """An option's value for each game (named as chosen or by its id), by the game's id."""
+    names = {name: spec.id for name, spec in zip(games, loaded, strict=True)} | {spec.id: spec.id for spec in loaded}
+    unknown = sorted(set(given) - set(names))
+    if unknown:
+        raise UsageError(f"{option} {unknown[0]}=…: {unknown[0]} is not one of the kit's games ({', '.join(spec.id for spec in loaded)})")
+    return {names[name]: value for name, value in given.items()}
 
 
 def assemble(plan: KitPlan, out_dir: Path, say: Callable[[str], None] | None = None) -> KitPlan:
@@ -105,6 +118,10 @@ def assemble(plan: KitPlan, out_dir: Path, say: Callable[[str], None] | None = N
     say = say or (lambda stage: None)
     with outfolder.os_errors(out_dir):
         files = {item.path: item.source.read_bytes() for item in plan.all_items()}
+    for item in plan.class_items:  # a game's print and assemble page, naming only what the kit holds
+        game = next((g for g in plan.games if item.kind == "assembly" and item.path.startswith(f"{g.id}/")), None)
+        if game is not None:
+            files[item.path] = class_kit_page(game, item, plan.preset, {p.split("/", 1)[1] for p in files if p.startswith(f"{game.id}/")})
     say("typesetting the teacher guide")
     guide_pdf, guide_pages = guide.render_pdf(plan)
     files["teacher-guide.pdf"] = guide_pdf
@@ -187,10 +204,14 @@ def _item(item: PrintItem) -> dict[str, Any]:
 
 def _run(run: jobs.PrintRun, used: ink.Ink | None) -> dict[str, Any]:
     return {
-        "file": run.name, "stock": run.stock, "duplex": run.duplex, "sheets": run.sheets,
+        "file": run.name, "stock": run.stock, "duplex": run.duplex, "sheets": run.sheets, "covers": list(run.covers),
         "ink_iso_pages": None if used is None else {"black": round(used.black), "colour": round(used.colour)},
         "parts": [{"paths": p.paths, "copies": len(p.copies), "sets": p.sets or len(p.copies), "packed": bool(p.sets), "pages": sum(p.pages), "sheets": p.sheets(run.double_sided)} for p in run.parts],
     }  # fmt: skip
+
+
+def _cutting(c: Cutting) -> dict[str, Any]:
+    return {"pieces": c.pieces, "straight_cuts": c.straight, "circles": c.circles, "punched": dict(c.punched), "scissors_circles": c.scissors, "minutes": c.minutes}
 
 
 def kit_json(plan: KitPlan) -> bytes:
@@ -202,6 +223,7 @@ def kit_json(plan: KitPlan) -> bytes:
         "set_marks": plan.set_marks,
         **({"printer": plan.printer} if plan.printer else {}),
         "sheets": plan.sheets_by_stock(),
+        "cutting": _cutting(plan.cutting),
         "jobs": [_run(r, plan.ink.get(r.name)) for r in plan.runs],
         "class": [_item(i) for i in plan.class_items],
         "games": [
@@ -212,9 +234,11 @@ def kit_json(plan: KitPlan) -> bytes:
                 "minutes": None if (m := g.loaded.spec.identity.minutes) is None else {"min": m.min, "max": m.max},
                 "tables": list(g.seating.sizes),
                 "referees": g.seating.referees,
+                "seating_reason": g.seating.reason,
                 "sets": g.seating.tables,
                 "print": [_item(i) for i in g.items],
                 "bring": [{"name": b.name, "count": b.count, "detail": b.detail} for b in g.bring],
+                "cutting": {"set": _cutting(g.cutting), "class": _cutting(g.cutting.times(g.seating.tables))},
             }
             for g in plan.games
         ],

@@ -14,12 +14,13 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Table, TableStyle
 
 from kitpress import fonts
-from kitpress.classkit import ink
+from kitpress.classkit import cutting, ink
+from kitpress.classkit.cutting import Cutting
 from kitpress.classkit.jobs import Part, PrintRun
 from kitpress.classkit.plan import GamePlan, KitPlan, PrintItem
 from kitpress.sheets.geometry import PAPERS
 
-GENERAL_BRING = "Scissors or a paper trimmer (a corner rounder for the cards if you have one)"
+GENERAL_BRING = "Scissors, for round pieces without a punch (a corner rounder for the cards if you have one)"
 BODY_PT = 10.0  # read at arm's length in a busy room; the list takes as many pages as it needs
 
 
@@ -50,8 +51,9 @@ def file_facts(item: PrintItem) -> str:
 
 
 def files_line(items: tuple[PrintItem, ...] | list[PrintItem]) -> str:
-    """'Cards (momentum-game/…-cards-letter.pdf, 4 pages); Student rules (…)': one sentence a game."""
-    return "; ".join(f"{i.title} ({file_facts(i)})" for i in items) + "."
+    """'Cards (momentum-game/…-cards-letter.pdf, 4 pages); Student rules (…)': one sentence a game (the
+    card-stock file by its name alone: the cut line above says what it holds)."""
+    return "; ".join(f"{i.title.split(': ', 1)[0] if i.kind == 'pieces' else i.title} ({file_facts(i)})" for i in items) + "."
 
 
 def item_numbers(item: PrintItem) -> str:
@@ -67,9 +69,57 @@ def cut_line(game: GamePlan) -> str:
     return "; ".join(parts)
 
 
+def _count(n: int, word: str) -> str:
+    """'1,645 pieces': a number of things, read at a glance."""
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def cutting_words(c: Cutting) -> str:
+    """'57 pieces: 131 straight cuts and 1 circle with a 3/4 in punch; about 14 minutes'."""
+    ways = [(n, f"with a {size} punch") for size, n in c.punched] + ([(c.scissors, "with scissors")] if c.scissors else [])
+    text = f"{_count(c.pieces, 'piece')}: {_count(c.straight, 'straight cut')}"
+    if len(ways) == 1:
+        text += f" and {_count(c.circles, 'circle')} {ways[0][1]}"
+    elif ways:
+        text += f" and {_count(c.circles, 'circle')} (" + ", ".join(f"{n:,} {how}" for n, how in ways) + ")"
+    return text + f"; about {_count(c.minutes, 'minute')}"
+
+
+def cutting_line(game: GamePlan) -> str:
+    """'52 pieces: 12 straight cuts and 49 circles with a 7/8 in punch; about 5 minutes a set, 32 for the 7 sets.'"""
+    one, sets = game.cutting, game.seating.tables
+    if not one.pieces:
+        return ""
+    return f"{cutting_words(one)} a set, {one.times(sets).minutes:,} for the {_plural(sets, 'set')}."
+
+
+def class_cutting(plan: KitPlan) -> list[str]:
+    """The whole class's cutting, and the rates the minutes are counted at."""
+    c = plan.cutting
+    if not c.pieces:
+        return []
+    hours = f" ({c.minutes / 60:.1f} hours for one adult)" if c.minutes >= 90 else ""
+    return [f"Cutting for the class: {cutting_words(c)}{hours}, at {cutting.RATES}."]
+
+
+def tool_lines(plan: KitPlan) -> list[str]:
+    """The cutting tools that fit this kit's pieces: a trimmer for the straight cuts, each named punch."""
+    c = plan.cutting
+    lines = []
+    if c.straight:
+        longest = max(PAPERS[plan.paper]) / 72 * 25.4
+        lines.append(f"A paper trimmer (guillotine or rotary) cutting a sheet's full {longest:.0f} mm, for {_count(c.straight, 'straight cut')}")
+    for size, _ in c.punched:
+        used = [(game, n * game.seating.tables) for game in plan.games for s, n in game.cutting.punched if s == size]
+        what = " and ".join(f"{game.title} ({n:,})" for game, n in used)
+        lines.append(f"A {cutting.punch_words(size)}, the size of the round pieces of {what}")
+    return lines
+
+
 def bring_lines(plan: KitPlan) -> list[str]:
     lines = [f"{b.count} × {b.name} ({game.title}): {b.detail}" for game in plan.games for b in game.bring]
     lines.append(f"{plan.sets} envelopes or zip bags, one per set, labelled with the game" + (" and the set's letter" if plan.set_marks else ""))
+    lines += tool_lines(plan)
     lines.append(GENERAL_BRING)
     return lines
 
@@ -79,15 +129,19 @@ def game_heading(game: GamePlan) -> str:
 
 
 def seating_line(game: GamePlan) -> str:
-    return f"This class: {game.seating.describe()}, so {_plural(game.seating.tables, 'set')}."
+    """'This class: 7 tables of 4, so 7 sets. Tables of 4, the number of players the game plays best with.'"""
+    line = f"This class: {game.seating.describe()}, so {_plural(game.seating.tables, 'set')}."
+    return f"{line} {game.seating.reason}" if game.seating.reason else line
 
 
 def before_you_print(plan: KitPlan) -> list[str]:
     """What every print job needs, said once at the top."""
     lines = [
-        "Print the jobs below in their order, one copy of each file: each already holds every copy the class needs, and opens with a cover page saying how to print it.",
-        "Print at 100 % / actual size, never 'fit to page'. Card stock: 200–250 g/m² (65–110 lb cover), through the printer's rear or manual feed.",
+        "Print the jobs below in their order, one copy of each file: each already holds every copy the class needs. Job 1 opens with every job's cover page, on plain paper, saying how to print it: keep each cover with its job.",
+        "Print at 100 % / actual size, never 'fit to page'. Card stock: 200–250 g/m² (74–92 lb cover), through the printer's rear or manual feed.",
     ]
+    if plan.preset.duplex in ("long-edge", "short-edge"):  # the card goes through a duplexer
+        lines[1] += " A printer that cannot turn card: build the kit with --duplex manual; its cover shows how to feed the stack by hand."
     if plan.set_marks:
         lines.append("Every card back and piece back carries its set's letter on a colour band (Set A, Set B, …, one run of letters a game): a stray card goes back to the envelope of its letter.")
     listed = next((i for i in plan.class_items if i.kind == "packing-list"), None)
@@ -143,22 +197,19 @@ def packing_text(plan: KitPlan) -> str:
         out += [game_heading(game), f"  {seating_line(game)}"]
         cut = cut_line(game)
         if cut:
-            out.append(f"  Cut, per set: {cut}.")
+            out.append(f"  Cut, per set: {cut}. {cutting_line(game)}")
         if game.items:
             out.append(f"  Files: {files_line(game.items)}")
         out.append("")
     if plan.class_items:
         out += ["Once for the class", f"  {files_line(plan.class_items)}", ""]
+    out += [*(f"{line}" for line in class_cutting(plan)), ""] if class_cutting(plan) else []
     out.append("Also bring")
     out += [f"  [ ] {line}" for line in bring_lines(plan)]
-    out += ["", NO_DUPLEX]
     return "\n".join(out) + "\n"
 
 
 # --- PDF ---------------------------------------------------------------------------------------
-
-NO_DUPLEX = "No duplex printer? Print the odd pages, turn the stack over, and print the even pages on their backs."
-
 
 @dataclass(frozen=True)
 class _Styles:
@@ -232,13 +283,13 @@ def _story(plan: KitPlan, st: _Styles, width: float) -> list[Flowable]:
         story += [p(_escape(game_heading(game)), "h"), p(_escape(seating_line(game)))]
         cut = cut_line(game)
         if cut:
-            story.append(p(f"<b>Cut, per set:</b> {_escape(cut)}."))
+            story.append(p(f"<b>Cut, per set:</b> {_escape(cut)}. {_escape(cutting_line(game))}"))
         if game.items:
             story.append(p(f"<b>Files:</b> {_escape(files_line(game.items))}"))
     if plan.class_items:
         story += [p("Once for the class", "h"), p(_escape(files_line(plan.class_items)))]
+    story += [p("Cutting", "h"), *(p(_escape(line)) for line in class_cutting(plan))] if class_cutting(plan) else []
     story += [p("Also bring", "h"), *(p(f"☐ {_escape(line)}") for line in bring_lines(plan))]
-    story.append(p(NO_DUPLEX))
     return story
 
 

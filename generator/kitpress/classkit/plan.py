@@ -22,7 +22,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kitpress.classkit.tables import Seating, seat_class
+from kitpress.classkit.cutting import Cutting, total
+from kitpress.classkit.cutting import of_job as cutting_of
+from kitpress.classkit.tables import Seating, seat
 from kitpress.errors import UsageError
 from kitpress.packs import art_for
 from kitpress.sheets.presets import Preset
@@ -44,7 +46,7 @@ if TYPE_CHECKING:
     from kitpress.classkit.jobs import PrintRun
 
 PAPER_NAMES = {"letter": "Letter", "a4": "A4", "universal": "Letter or A4 (universal layout, print at 100%)"}
-SIDES = {"none": "single-sided", "long-edge": "double-sided, flip on long edge", "short-edge": "double-sided, flip on short edge", "gutterfold": "single-sided, then folded (gutterfold)"}
+SIDES = {"none": "single-sided", "long-edge": "double-sided, flip on long edge", "short-edge": "double-sided, flip on short edge", "gutterfold": "single-sided, then folded (gutterfold)", "manual": "double-sided by hand"}
 BRING_PRINT_KINDS = frozenset({"none", *LABEL_KINDS})  # a label is printed for something you bring
 
 
@@ -62,6 +64,8 @@ class PrintItem:
     copies: int
     cut: str = ""  # what one copy is cut into; "" when nothing is cut
     note: str = ""
+    single_sided: bool = False  # each page a sheet of its own, blank behind, even in a double-sided job (PrintJob.single_sided)
+    cutting: Cutting = field(default_factory=Cutting)  # one copy's cutting (classkit.cutting)
 
     @property
     def sheets_per_copy(self) -> int:
@@ -108,6 +112,11 @@ class GamePlan:
         return f"{m.min} minutes" if m.min == m.max else f"{m.min}–{m.max} minutes"
 
     @property
+    def cutting(self) -> Cutting:
+        """One set's cutting."""
+        return total(item.cutting for item in self.items)
+
+    @property
     def players(self) -> str:
         p = self.loaded.spec.identity.players
         return f"{p.min} players" if p.min == p.max else f"{p.min}–{p.max} players"
@@ -149,6 +158,11 @@ class KitPlan:
     def sets(self) -> int:
         return sum(game.seating.tables for game in self.games)
 
+    @property
+    def cutting(self) -> Cutting:
+        """The whole class's cutting: each game's set, times its sets."""
+        return total(game.cutting.times(game.seating.tables) for game in self.games)
+
     def full_title(self, item: PrintItem) -> str:
         """An item's title with its game's ('Momentum Game!: Cards'), where the item alone leaves it open."""
         game = next((g for g in self.games if item in g.items), None)
@@ -159,23 +173,39 @@ class KitPlan:
 
 
 def allowed_table_sizes(loaded: LoadedSpec) -> list[int]:
-    """Player counts the spec lists and the engine accepts (Integer Matrix: 2 or 4, never 3)."""
-    players = loaded.spec.identity.players
+    """Player counts the spec allows and the engine accepts (Integer Matrix: 2 or 4, never 3)."""
+    counts = loaded.spec.identity.allowed_player_counts()
     sizes = []
-    for n in range(players.min, players.max + 1):
+    for n in counts:
         try:
             loaded.engine.seats(n)
         except ValueError:
             continue
         sizes.append(n)
-    return sizes or list(range(players.min, players.max + 1))
+    return sizes or counts
 
 
-def seating_for(loaded: LoadedSpec, class_size: int) -> Seating:
-    seating = seat_class(class_size, allowed_table_sizes(loaded))
+def seating_for(loaded: LoadedSpec, class_size: int, table_size: int | None = None) -> Seating:
+    """The class at tables (classkit.tables): at `table_size` when the teacher chose one, else at the
+    spec's best; the kit's added player counts only where the document's leave a student out."""
+    allowed = allowed_table_sizes(loaded)
+    identity = loaded.spec.identity
+    if table_size is not None and table_size not in allowed:
+        raise UsageError(f"--table-size {loaded.id}={table_size}: {identity.title} is played by {_counts(allowed)} players")
+    added = [n for n in allowed if n in identity.added_player_counts]
+    document = [n for n in allowed if n not in added]
+    preferred = table_size if table_size is not None else identity.best
+    seating = seat(class_size, document, added, preferred, chosen=table_size is not None)
     if seating is None:
-        raise UsageError(f"a class of {class_size} is too small for {loaded.id}: it needs at least {min(allowed_table_sizes(loaded))} players")
+        raise UsageError(f"a class of {class_size} is too small for {loaded.id}: it needs at least {min(allowed)} players")
     return seating
+
+
+def _counts(sizes: list[int]) -> str:
+    """'2 or 4', '2 to 6'."""
+    if len(sizes) > 2 and sizes == list(range(sizes[0], sizes[-1] + 1)):
+        return f"{sizes[0]} to {sizes[-1]}"
+    return ", ".join(map(str, sizes[:-1])) + (" or " if len(sizes) > 1 else "") + str(sizes[-1])
 
 
 def read_manifest(folder: Path) -> dict[str, Any]:
@@ -188,8 +218,8 @@ def read_manifest(folder: Path) -> dict[str, Any]:
     return data
 
 
-def plan_game(loaded: LoadedSpec, folder: Path, preset: Preset, class_size: int) -> GamePlan:
-    seating = seating_for(loaded, class_size)
+def plan_game(loaded: LoadedSpec, folder: Path, preset: Preset, class_size: int, table_size: int | None = None) -> GamePlan:
+    seating = seating_for(loaded, class_size, table_size)
     manifest = read_manifest(folder)
     jobs = {job_path(loaded.id, job, preset): job for job in art_for(loaded.spec.engine).jobs(loaded)}
     order = list(jobs)
@@ -214,9 +244,12 @@ def plan_game(loaded: LoadedSpec, folder: Path, preset: Preset, class_size: int)
             if kind == "pieces":
                 order.append(path)
         stock = stock_for(kind, job)
-        if stock == PLAIN and kind != "booklet":
+        if (stock == PLAIN and kind != "booklet") or (job is not None and job.as_printed):
             cut = ""  # a sheet to read or write on is used as printed
-        items.append(PrintItem(f"{loaded.id}/{path}", folder / path, title, kind, stock, duplex, pages, seating.tables, cut))
+        single = job is not None and job.single_sided
+        declared = loaded.spec.production.punches
+        cutting = total(cutting_of(j, preset, declared) for j in ([] if kind == "pieces" or job is None else [job]) + held) if cut else Cutting()
+        items.append(PrintItem(f"{loaded.id}/{path}", folder / path, title, kind, stock, duplex, pages, seating.tables, cut, single_sided=single, cutting=cutting))
     rank = {path: i for i, path in enumerate(order)}
     items.sort(key=lambda item: (item.kind in BOOKS, rank.get(item.path.split("/", 1)[1], len(rank)), item.path))
     return GamePlan(loaded, seating, tuple(items), tuple(bring_list(loaded, seating)))
@@ -263,9 +296,11 @@ def bring_list(loaded: LoadedSpec, seating: Seating) -> list[BringItem]:
     return out
 
 
-def plan_kit(games: list[LoadedSpec], out_dir: Path, preset: Preset, class_size: int, printer: dict[str, Any] | None = None, set_marks: bool = True) -> KitPlan:
+def plan_kit(games: list[LoadedSpec], out_dir: Path, preset: Preset, class_size: int, printer: dict[str, Any] | None = None, set_marks: bool = True, table_sizes: dict[str, int] | None = None) -> KitPlan:
+    """`table_sizes`: the teacher's table size for a game, by its id."""
     from kitpress.build import kit_folder
 
-    plans = tuple(plan_game(loaded, kit_folder(loaded, out_dir), preset, class_size) for loaded in games)
+    chosen = table_sizes or {}
+    plans = tuple(plan_game(loaded, kit_folder(loaded, out_dir), preset, class_size, chosen.get(loaded.id)) for loaded in games)
     once = [*calibration_items([kit_folder(g, out_dir) for g in games], preset), *teachers_books(games, out_dir, preset)]
     return KitPlan(class_size, preset.paper, plans, tuple(once), printer, set_marks=set_marks, preset=preset)

@@ -34,8 +34,8 @@ def _complete_variant(ctx: click.Context, param: click.Parameter, incomplete: st
 @click.argument("games", nargs=-1, shell_complete=_complete)
 @click.option("--paper", type=click.Choice(PAPER_CHOICES), multiple=True, help="Paper; repeat for several. Default: letter and a4. 'universal' prints unscaled on both.")
 @click.option("--layout", type=click.Choice(LAYOUT_CHOICES), default="9up", show_default=True, help="Cards: 9-up sharing cut lines, 8-up landscape each with its own bleed, 1-up files for print services, or tts: Tabletop Simulator card sheets, pictures and a saved object for playtesting on screen.")
-@click.option("--duplex", type=click.Choice(DUPLEX_CHOICES), default="long-edge", show_default=True, help="How backs are printed: the flip of a duplex printer, a fold-over gutter, or separate sheets.")
-@click.option("--back-offset", "back_offset", default=None, metavar="X,Y", help="Move backs by X,Y mm (right, up, as seen through the front) to match your printer; see the calibration page. Default: 0,0.")
+@click.option("--duplex", type=click.Choice(DUPLEX_CHOICES), default="long-edge", show_default=True, help="How backs are printed: the flip of a duplex printer; 'manual' for card stock your printer cannot turn (every front, then the stack fed again for the backs; plain paper still both sides); a fold-over gutter; or separate sheets.")
+@click.option("--back-offset", "back_offset", default=None, metavar="X,Y", help="Move backs by X,Y mm as seen through the front, X along the paper's short edge and Y along its long edge on every sheet (as the calibration page reads them), to match your printer. Default: 0,0.")
 @click.option("--printer", metavar="NAME", help="Print with a saved printer profile (its flip and back offset): see `kitpress printer setup`.")
 @click.option("--ink", type=click.Choice(INK_CHOICES), default="full", show_default=True, help="'low': no full-bleed fills, light tints, outlined art.")
 @click.option("--booklet", type=click.Choice(BOOKLET_CHOICES), default="pages", show_default=True, help="'saddle': a half-size booklet imposed 2-up for folding and stapling.")
@@ -49,9 +49,11 @@ def _complete_variant(ctx: click.Context, param: click.Parameter, incomplete: st
 @click.pass_context
 def command(ctx: click.Context, games: tuple[str, ...], paper: tuple[str, ...], layout: str, duplex: str, back_offset: str | None, printer: str | None, ink: str, booklet: str, out_dir: Path, variant: str | None, force: bool, watch: bool, quiet: bool, jobs: int | None, only: tuple[str, ...]) -> None:
     """Build the print kit of each GAME into OUT/<game>/."""
+    from kitpress.commands.common import check_target
     from kitpress.commands.print_options import print_settings
     from kitpress.sheets.presets import Preset
 
+    check_target(out_dir, "--out", folder=True)  # before the kits are rendered, not after
     duplex, offset, profile = print_settings(ctx, printer, duplex, back_offset)
     kinds = _kinds(only)
     presets = [Preset(p, layout, duplex, offset, ink, booklet) for p in (paper or ("letter", "a4"))]
@@ -83,7 +85,8 @@ def command(ctx: click.Context, games: tuple[str, ...], paper: tuple[str, ...], 
         return
     from kitpress.watch import watch_and_rebuild
 
-    watch_and_rebuild(chosen, lambda: once(force), lambda: once(False), say=None if quiet else click.echo)
+    # Errors are shown with --quiet too (on stderr): a watch that fails silently looks like one that works.
+    watch_and_rebuild(chosen, lambda: once(force), lambda: once(False), say=None if quiet else click.echo, tell=_say_err)
 
 
 KIND = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")

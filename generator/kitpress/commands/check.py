@@ -72,6 +72,10 @@ def command(
         raise click.UsageError("--examples needs exactly one GAME")
     if variant and all_variants:
         raise click.UsageError("--variant and --all-variants cannot be used together")
+    if junit_file is not None:
+        from kitpress.commands.common import check_target
+
+        check_target(junit_file, "--junit", folder=False)  # before any replay, as --report
     if report_dir is not None:
         from kitpress.checkreport import check_folder
 

@@ -108,3 +108,46 @@ def coloured(line: str) -> str:
     if line.startswith("FAIL"):
         return click.style("FAIL", fg="red", bold=True) + line[4:]
     return line
+
+
+def check_target(path: Path, option: str, *, folder: bool) -> None:
+    """Refuse, before any work starts, a place an option names that cannot take what is written there:
+    a folder option naming a file, a file option naming a folder, a pipe or a device, a path below a
+    file or too long for the file system. One line naming the path; nothing is created here."""
+    import stat
+
+    from kitpress.errors import EnvironmentFault
+
+    try:
+        if path.exists():
+            mode = path.stat().st_mode
+            if folder and not stat.S_ISDIR(mode):
+                raise EnvironmentFault(f"{path}: is a file; {option} needs a folder")
+            if not folder and stat.S_ISDIR(mode):
+                raise EnvironmentFault(f"{path}: is a folder; {option} needs a file name")
+            if not folder and not stat.S_ISREG(mode):
+                raise EnvironmentFault(f"{path}: is not a regular file (a pipe, a device or a socket); {option} needs a file name")
+            return
+        above = path.absolute().parent
+        while not above.exists() and above != above.parent:
+            above = above.parent
+        if not above.is_dir():
+            raise EnvironmentFault(f"{path}: {above} is a file, not a folder; {option} needs a path kitpress can create")
+        _name_lengths(path.absolute(), above)
+    except OSError as exc:
+        from kitpress.outfolder import os_problem
+
+        raise os_problem(exc, path) from None
+
+
+def _name_lengths(path: Path, existing: Path) -> None:
+    """A name longer than the file system takes is refused before the work, not when writing."""
+    import errno
+
+    try:
+        most = os.pathconf(existing, "PC_NAME_MAX")
+    except (OSError, ValueError):
+        return
+    for part in path.relative_to(existing).parts:
+        if len(os.fsencode(part)) > most:
+            raise OSError(errno.ENAMETOOLONG, os.strerror(errno.ENAMETOOLONG), str(path))

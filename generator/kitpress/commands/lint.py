@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from kitpress.commands.common import complete_games, complete_variants
-from kitpress.errors import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, KitpressError
+from kitpress.errors import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, KitpressError, UsageError
 from kitpress.pieces import Art, PrintJob
 from kitpress.sheets.presets import INK_CHOICES
 
@@ -27,9 +27,16 @@ def _low_ink(jobs: list[PrintJob]) -> list[PrintJob]:
 
 
 def _pdf_files(paths: tuple[Path, ...]) -> list[Path]:
+    """The PDFs to check: each file given, and those in each folder given; a pipe or a device among
+    them is refused before any is read (reading one would hang or never end)."""
+    import stat
+
     files: list[Path] = []
     for path in paths:
         files += sorted(path.rglob("*.pdf")) if path.is_dir() else [path]
+    for file in files:
+        if not stat.S_ISREG(file.stat().st_mode):
+            raise UsageError(f"{file}: is not a regular file (a pipe, a device or a socket); --pdf needs PDF files")
     return files
 
 
@@ -37,6 +44,7 @@ def lint_game(game: str, variant: str | None, ink: str) -> tuple[list[str], int]
     """The report lines for one game and its exit code."""
     from kitpress.lint import errors, lint_jobs, lint_words
     from kitpress.lint.places import located
+    from kitpress.lint.sources import undeclared_sources
     from kitpress.lint.todo import todo_markers
     from kitpress.packs import pack_for
     from kitpress.preflight import preflight_inks
@@ -61,7 +69,7 @@ def lint_game(game: str, variant: str | None, ink: str) -> tuple[list[str], int]
     # each finding at the spec line to edit; the texts the art shrank; what `kitpress new` left to fill in
     written = load_file(str(loaded.source))
     written.file = loaded.file  # named as every other message names the spec
-    findings = todo_markers(str(loaded.id), loaded.file, written) + located(loaded, findings, shrunk)
+    findings = todo_markers(str(loaded.id), loaded.file, written) + undeclared_sources(loaded, written) + located(loaded, findings, shrunk)
     bad = errors(findings)
     pieces = len({a.svg for j in jobs for a in (*j.fronts, *j.backs)})
     summary = f"{loaded.id}: {len(bad)} error(s), {len(findings) - len(bad)} warning(s) in {pieces} pieces" if findings else f"{loaded.id}: lint passed ({pieces} pieces)"
@@ -83,6 +91,7 @@ def command(ctx: click.Context, games: tuple[str, ...], variant: str | None, ink
     from kitpress.packs import shipped_specs
 
     code = EXIT_OK
+    files = _pdf_files(pdfs)  # before the games are linted, so a wrong --pdf is said at once
     chosen = games or tuple(shipped_specs())
     with steps(len(chosen), "linting", quiet) as step:
         for game in chosen:
@@ -97,7 +106,6 @@ def command(ctx: click.Context, games: tuple[str, ...], variant: str | None, ink
             for line in lines if not (quiet and game_code == EXIT_OK) else ():
                 click.echo(line)
             code = max(code, game_code)
-    files = _pdf_files(pdfs)
     if files:
         findings = [f for path in files for f in lint_pdfs([path], game=path.parent.name)]
         for finding in findings:

@@ -13,7 +13,8 @@ from kitpress.errors import EXIT_BAD_INPUT, EXIT_OK, KitpressError
 @click.argument("specs", nargs=-1, shell_complete=complete_games)
 @click.pass_context
 def command(ctx: click.Context, specs: tuple[str, ...]) -> None:
-    """Show each bundled game (or each SPEC file or game named) with its variants."""
+    """Show each bundled game (or each SPEC file or game named) with its variants, and each installed game
+    pack that is broken, with why."""
     from kitpress.spec.load import load_spec
 
     broken = False
@@ -28,4 +29,11 @@ def command(ctx: click.Context, specs: tuple[str, ...]) -> None:
         click.echo(f"{loaded.id}  {loaded.spec.identity.title} (v{loaded.spec.identity.version}){named}")
         for var in loaded.spec.variants:
             click.echo(f"    --variant {var.id}: {var.name}")
+    if not specs:
+        from kitpress.packs import broken_packs
+
+        for pack in broken_packs():  # installed, but skipped: shown with why (said on stderr too)
+            # A pack KITPRESS_PACKS set aside is the user's choice, not a fault.
+            click.echo(f"{pack.name}  {'BROKEN, skipped' if pack.said else 'set aside'} ({pack.distribution}): {pack.reason}")
+            broken = broken or pack.said
     ctx.exit(EXIT_BAD_INPUT if broken else EXIT_OK)

@@ -35,10 +35,12 @@ def command(
     if pack_dir is not None:
         return _new_pack(ctx, name, pack_dir)
     from kitpress.authoring.starter import Identity, new_spec
+    from kitpress.commands.common import check_target
     from kitpress.packs import engines
 
     if engine is None:  # no game is the default: kitpress names none of its packs
         raise click.UsageError(f"choose the rules with --engine ENGINE ({', '.join(engines())}), or write a new pack with --engine-pack DIR")
+    check_target(out_dir, "--out", folder=True)
     path = new_spec(name, engine, out_dir, Identity.given(designers, date, document_id))
     click.echo(f"wrote {path}; next: kitpress check {path}")
     return EXIT_OK
@@ -46,10 +48,12 @@ def command(
 
 def _new_pack(ctx: click.Context, name: str, pack_dir: Path) -> int:
     from kitpress.authoring.scaffold import new_pack
+    from kitpress.commands.common import check_target
 
     for option, param in (("--engine", "engine"), ("--out", "out_dir"), ("--designer", "designers"), ("--date", "date"), ("--document-id", "document_id")):
         if ctx.get_parameter_source(param) is not ParameterSource.DEFAULT:  # it would be silently ignored
             raise click.UsageError(f"{option} is for a spec of an existing engine; --engine-pack DIR writes a whole pack into DIR")
+    check_target(pack_dir, "--engine-pack", folder=True)
     files = new_pack(name, pack_dir)
     click.echo(f"wrote the game pack {name} in {pack_dir} ({len(files)} files); next:")
     click.echo(f"  pip install -e {pack_dir}    registers it: `kitpress list` shows {name}")

@@ -9,7 +9,7 @@ import click
 
 from kitpress.sheets.presets import PAPER_CHOICES
 
-FLIPS = ("long-edge", "short-edge")
+FLIPS = ("long-edge", "short-edge", "manual")  # manual: the sheet turned over by hand (card a duplexer cannot turn)
 CALIBRATION_TITLE = b"kitpress duplex calibration"  # a file with this title is kitpress's to replace
 
 
@@ -21,7 +21,7 @@ def command() -> None:
 @command.command("setup")
 @click.argument("name")
 @click.option("--paper", type=click.Choice(PAPER_CHOICES), default="letter", show_default=True)
-@click.option("--duplex", type=click.Choice(FLIPS), default="long-edge", show_default=True, help="The flip the printer uses for double-sided pages.")
+@click.option("--duplex", type=click.Choice(FLIPS), default="long-edge", show_default=True, help="The flip the printer uses for double-sided pages, or 'manual' for card turned over by hand.")
 @click.option("--page", "page", type=click.Path(dir_okay=False, path_type=Path), help="Where to write the calibration page. Default: calibration-NAME.pdf here.")
 @click.option("--x", "x", type=float, help="The X reading (mm); asked for when not given.")
 @click.option("--y", "y", type=float, help="The Y reading (mm); asked for when not given.")
@@ -47,8 +47,13 @@ def setup(name: str, paper: str, duplex: str, page: Path | None, x: float | None
     target = page or Path(f"calibration-{name}.pdf")
     if target.exists() and (not target.is_file() or CALIBRATION_TITLE not in target.read_bytes()):
         raise UsageError(f"{target}: exists and is not a calibration page kitpress wrote; choose another --page")
+    if send and duplex == "manual":
+        raise UsageError("--send cannot turn a sheet by hand: print page 1, turn the sheet over on its long edge, the same edge in first, and print page 2")
     atomic.write_bytes(target, calibration_pdf(paper, duplex, (in_use[0] * PT_PER_MM, in_use[1] * PT_PER_MM)))
-    click.echo(f"wrote {target}: print it double-sided ({duplex.replace('-', ' ')} flip) at 100 % / actual size, on plain paper.")
+    if duplex == "manual":
+        click.echo(f"wrote {target}: print page 1 on the card the kit uses, turn the sheet over on its long edge, the same edge in first, and print page 2 on its back, at 100 % / actual size.")
+    else:
+        click.echo(f"wrote {target}: print it double-sided ({duplex.replace('-', ' ')} flip) at 100 % / actual size, on plain paper.")
     if send:
         _send(target, duplex)
     click.echo("Hold the sheet to the light and read where the back's long cross crosses the front's rulers.")

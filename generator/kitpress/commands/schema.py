@@ -17,7 +17,10 @@ def command(out_file: Path | None) -> None:
     """
     from kitpress.atomic import write_bytes
     from kitpress.authoring.schema import schema_json
+    from kitpress.commands.common import check_target
 
+    if out_file is not None:
+        check_target(out_file, "--out", folder=False)
     text = schema_json()
     if out_file is None:
         click.echo(text, nl=False)

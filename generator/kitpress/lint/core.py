@@ -173,5 +173,7 @@ def lint_words(loaded: LoadedSpec, jobs: Sequence[PrintJob]) -> list[Finding]:
 
 def preflight(loaded: LoadedSpec, jobs: Sequence[PrintJob], pdf_paths: Iterable[PdfSource] | None = None) -> list[Finding]:
     """What `build` runs before it writes: every job check, and the file checks on the PDFs if given."""
+    from kitpress.lint.sources import undeclared_sources
+
     pdfs = [(Path(s).name, Path(s).read_bytes()) if not isinstance(s, tuple) else s for s in pdf_paths or []]
-    return lint_jobs(loaded, jobs) + lint_pdfs(pdfs, game=str(loaded.id)) + lint_printed(loaded, pdfs)
+    return lint_jobs(loaded, jobs) + lint_pdfs(pdfs, game=str(loaded.id)) + lint_printed(loaded, pdfs) + undeclared_sources(loaded)

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from kitpress.lint.findings import WARNING, Finding
-from kitpress.spec.yamlpos import format_path, load_file
+from kitpress.spec.yamlpos import format_path, load_bytes, load_file
 from kitpress.spec_text import strings
 
 QUOTED = re.compile(r"'((?:[^'\\]|\\.){2,}?)'")
@@ -26,8 +26,9 @@ SHRUNK_BELOW = 0.8  # a spec text set at less than this share of its designed si
 class SpecPlaces:
     """The spec's texts by where they are written."""
 
-    def __init__(self, file: str, shown_as: str = "") -> None:
-        self.located = load_file(file)
+    def __init__(self, file: str, shown_as: str = "", data: bytes | None = None) -> None:
+        # `data`: the bytes the spec was loaded from, so a place is a line of what was built, not of a file saved since
+        self.located = load_file(file) if data is None else load_bytes(data, file)
         self.located.file = shown_as or file  # as every other message names the spec
         found = list(strings(self.located.data))
         # production first: what pieces print; then the rest, in file order
@@ -72,5 +73,5 @@ def shrunk_findings(game: str, places: SpecPlaces, shrunk: list[tuple[str, float
 def located(loaded: Any, findings: list[Finding], shrunk: Sequence[tuple[str, float, float]] = ()) -> list[Finding]:
     """Every finding placed at its spec line where it can be, and the texts the art shrank: what
     `kitpress lint` prints, for any caller holding a LoadedSpec (build's preflight may use it too)."""
-    places = SpecPlaces(str(loaded.source), loaded.file)
+    places = SpecPlaces(str(loaded.source), loaded.file, getattr(loaded, "data", None) or None)
     return shrunk_findings(str(loaded.id), places, list(shrunk)) + [places.locate(f) for f in findings]

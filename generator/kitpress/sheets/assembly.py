@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 import io
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -25,6 +25,7 @@ from kitpress.sheets.geometry import PAPERS
 from kitpress.spec.load import LoadedSpec
 from kitpress.stock import (
     CARD_STOCK,
+    ONCE_A_CLASS,
     PLAIN,
     entry_sheets,
     set_entries,
@@ -44,6 +45,7 @@ SIDES = {
     "none": "one side",
     "long-edge": "both sides, flip on the long edge",
     "short-edge": "both sides, flip on the short edge",
+    "manual": "both sides by hand: every front, then the stack turned over on its long edge, same edge first, for the backs",
     "gutterfold": "one side; fold on the dashed line, backs behind fronts, and glue",
 }
 
@@ -122,18 +124,21 @@ def page_inputs(loaded: LoadedSpec, paper: str, entries: Sequence[Mapping[str, A
     return json.dumps([paper, spec.identity.title, parts, files, {path: job(j) for path, j in jobs.items()}], sort_keys=True, default=str)
 
 
-def assembly_pdf(loaded: LoadedSpec, paper: str, entries: Sequence[Mapping[str, Any]], jobs: Mapping[str, PrintJob]) -> tuple[bytes, int]:
+def assembly_pdf(loaded: LoadedSpec, paper: str, entries: Sequence[Mapping[str, Any]], jobs: Mapping[str, PrintJob], present: Collection[str] | None = None) -> tuple[bytes, int]:
     """One page for one paper (smaller type and pictures until it fits), and its page count.
-    `entries`: the kit's manifest entries; `jobs`: the print job behind each file of a job, by its file name."""
+    `entries`: the kit's manifest entries; `jobs`: the print job behind each file of a job, by its file name;
+    `present`: the files beside the page where it is not in the game's own folder (the class kit holds a
+    set's files, not the single pieces or the backs alone, and keeps the calibration page at its top):
+    the page names only those, and says where the calibration page is."""
     fonts.register()
     for k, high, wide in SIZES:
-        pdf, pages = _page(loaded, paper, entries, jobs, k, (high, wide))
+        pdf, pages = _page(loaded, paper, entries, jobs, k, (high, wide), present)
         if pages == 1:
             break
     return pdf, pages
 
 
-def _page(loaded: LoadedSpec, paper: str, entries: Sequence[Mapping[str, Any]], jobs: Mapping[str, PrintJob], k: float, box: tuple[float, float]) -> tuple[bytes, int]:
+def _page(loaded: LoadedSpec, paper: str, entries: Sequence[Mapping[str, Any]], jobs: Mapping[str, PrintJob], k: float, box: tuple[float, float], present: Collection[str] | None = None) -> tuple[bytes, int]:
     st = _styles(k)
     # card stock first, the cards before the rest of it (the calibration page is printed before them)
     chosen = sorted(set_entries(entries, paper), key=lambda e: (stock_rank(str(e.get("stock") or CARD_STOCK)), e.get("kind") != "cards", str(e["path"])))
@@ -163,9 +168,11 @@ def _page(loaded: LoadedSpec, paper: str, entries: Sequence[Mapping[str, Any]], 
     line = "In all: " + ", ".join(f"{n} sheet{'s' if n != 1 else ''} of {escape(stock)}" for stock, n in sheets_by_stock(chosen).items()) + "."
     calibration = [e for e in entries if e.get("paper") == paper and e.get("kind") == "calibration"]
     if calibration:
-        line += f" Before the double-sided files, print the calibration page ({escape(str(calibration[0]['path']))}) and hold it to the light: the backs land behind the fronts when its marks meet."
+        where = "" if present is None or str(calibration[0]["path"]) in present else ", in the folder above this one"
+        line += f" Before the double-sided files, print the calibration page ({escape(str(calibration[0]['path']))}{where}) and hold it to the light: the backs land behind the fronts when its marks meet."
     story.append(Paragraph(line, st["body"]))
-    story.append(Paragraph("The folder's other files are the same pieces one file each (to reprint a lost piece) and the card backs alone (for a printer that cannot print both sides): a set does not need them.", st["body"]))
+    if _others(entries, paper, chosen, present):
+        story.append(Paragraph("The folder's other files are the same pieces one file each (to reprint a lost piece) and the card backs alone (for a printer that cannot print both sides): a set does not need them.", st["body"]))
     once = [e for e in entries if e.get("paper") == paper and e.get("kind") == "teachers-book"]
     if once:
         story.append(Paragraph(f"Once for the class, on plain paper, both sides: the teacher's book ({escape(str(once[0]['path']))}).", st["body"]))
@@ -184,6 +191,13 @@ def _page(loaded: LoadedSpec, paper: str, entries: Sequence[Mapping[str, Any]], 
     doc = SimpleDocTemplate(buffer, pagesize=(page_w, page_h), leftMargin=MARGIN_MM * mm, rightMargin=MARGIN_MM * mm, topMargin=MARGIN_MM * mm, bottomMargin=MARGIN_MM * mm, title=f"{title} — print and assemble", author="kitpress", creator="kitpress", subject=ASSEMBLY_KIND, invariant=1, pageCompression=1, initialFontName=fonts.RL_NAMES["regular"])
     doc.build(story)
     return buffer.getvalue(), doc.page
+
+
+def _others(entries: Sequence[Mapping[str, Any]], paper: str, chosen: Sequence[Mapping[str, Any]], present: Collection[str] | None) -> list[str]:
+    """The folder's files of this paper a set does not print (single pieces, backs alone), that are there."""
+    listed = {str(e["path"]) for e in chosen}
+    paths = [str(e.get("path", "")) for e in entries if e.get("paper") == paper and e.get("kind") not in ONCE_A_CLASS]
+    return [p for p in paths if p.endswith(".pdf") and "/" not in p and p not in listed and (present is None or p in present)]
 
 
 def _file_line(path: str, style: ParagraphStyle, room: float) -> Paragraph:

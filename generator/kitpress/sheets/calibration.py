@@ -1,6 +1,9 @@
 """A two-page calibration sheet for duplex printers: print it double-sided, hold it to the light, read
 where the back's long cross meets the front's millimetre rulers, and pass that as --back-offset. A
-100 mm line on each side shows whether the printer scaled the page ("fit to page").
+100 mm line on each side shows whether the printer scaled the page ("fit to page"). An arrow off the
+centre, outlined on the front and solid on the back, shows a wrong flip or a stack turned the wrong
+way: the back's arrow then lands in another quarter of the sheet or points down. Printed first in the
+card-stock job too, as the one proof sheet to print before the rest.
 
 `calibration_layout` is the geometry (points, origin lower-left, each page in its own coordinates);
 `calibration_pdf` draws it. Everything stays inside the sheet's unprintable band."""
@@ -24,6 +27,9 @@ ARM_MM = 32.0  # the back cross's arms: past the rulers' far edge even when the 
 TEST_LINE_MM = 100.0
 CORNER_INSET = 90.0  # corner crosses: inside the band even with the largest offset (20 mm) allowed
 HUNDRED_LABEL = "this line must measure 100 mm"
+ARROW_AT = (-62.0, 16.0)  # the proof arrow's centre from the page centre (mm): left and up, so any wrong flip moves it
+ARROW_MM = (9.0, 16.0)  # its width and height; it points up
+ARROW_LABEL = "the back's solid arrow lands here, pointing up"
 
 
 @dataclass(frozen=True)
@@ -38,14 +44,17 @@ class CalibrationLayout:
     back_arm: float
     hundred: tuple[Mark, Mark]  # the 100 mm line on the front, and on the back
     corners: tuple[tuple[float, float], ...]
+    arrow: tuple[float, float]  # the centre of the front's outlined arrow, pointing up
+    back_arrow: tuple[float, float, bool]  # the back's solid arrow (back page coordinates), and whether it points down there
 
 
-def back_position(duplex: str, offset: tuple[float, float], width: float, height: float) -> tuple[float, float]:
-    """Where on the back page a point drawn at the sheet centre lands so that, seen through the front,
-    it is moved by `offset` (points; right and up +), as card backs are (geometry.back_sheet)."""
+def back_position(duplex: str, offset: tuple[float, float], width: float, height: float, point: tuple[float, float] | None = None) -> tuple[float, float]:
+    """Where on the back page to draw what, seen through the front, lies at `point` (the sheet centre
+    when None) moved by `offset` (points; right and up +), as card backs are (geometry.back_sheet).
+    Printing by hand (`manual`) turns the stack over on its long edge: the long-edge flip."""
     dx, dy = offset
-    cx, cy = width / 2, height / 2
-    return (cx + dx, cy - dy) if duplex == "short-edge" else (cx - dx, cy + dy)
+    px, py = point if point is not None else (width / 2, height / 2)
+    return (px + dx, height - (py + dy)) if duplex == "short-edge" else (width - (px + dx), py + dy)
 
 
 def seen_through_front(point: tuple[float, float], duplex: str, width: float, height: float) -> tuple[float, float]:
@@ -61,13 +70,30 @@ def calibration_layout(paper: str, duplex: str, offset: tuple[float, float] = (0
     half_line = TEST_LINE_MM * PT_PER_MM / 2
     line_y = EDGE_BAND + 60.0
     corners = tuple((x, y) for y in (CORNER_INSET, height - CORNER_INSET) for x in (CORNER_INSET, width - CORNER_INSET))
+    arrow = (cx + ARROW_AT[0] * PT_PER_MM, cy + ARROW_AT[1] * PT_PER_MM)
+    back_arrow = (*back_position(duplex, offset, width, height, arrow), duplex == "short-edge")
     return CalibrationLayout(
         width, height, (cx, cy),
         Mark(cx - span, cy + gap, cx + span, cy + gap), Mark(cx + gap, cy - span, cx + gap, cy + span),
         TICK_MM[2] * PT_PER_MM, back_position(duplex, offset, width, height), ARM_MM * PT_PER_MM,
         (Mark(cx - half_line, line_y, cx + half_line, line_y), Mark(cx - half_line, line_y, cx + half_line, line_y)),
-        corners,
+        corners, arrow, back_arrow,
     )  # fmt: skip
+
+
+def _arrow(canvas: Canvas, x: float, y: float, down: bool, solid: bool) -> None:
+    """An arrow centred on (x, y), pointing up (or down), ARROW_MM in size: outlined or solid."""
+    w, h = ARROW_MM[0] * PT_PER_MM, ARROW_MM[1] * PT_PER_MM
+    s = -1 if down else 1
+    head = h * 0.45
+    points = [(0, h / 2), (w / 2, h / 2 - head), (w / 5, h / 2 - head), (w / 5, -h / 2), (-w / 5, -h / 2), (-w / 5, h / 2 - head), (-w / 2, h / 2 - head)]
+    path = canvas.beginPath()
+    path.moveTo(x + points[0][0], y + s * points[0][1])
+    for px, py in points[1:]:
+        path.lineTo(x + px, y + s * py)
+    path.close()
+    canvas.setLineWidth(0.8)
+    canvas.drawPath(path, stroke=1, fill=1 if solid else 0)
 
 
 def _cross(canvas: Canvas, cx: float, cy: float, size: float, width: float = 0.5) -> None:
@@ -146,17 +172,27 @@ def _instructions(canvas: Canvas, layout: CalibrationLayout, duplex: str, offset
     cx, top = layout.width / 2, layout.height - CORNER_INSET - 40  # below the corner crosses
     used = f"{offset[0] / PT_PER_MM:g},{offset[1] / PT_PER_MM:g}"
     lines = [
-        f"Print both pages double-sided ({duplex.replace('-', ' ')} flip), at 100% / actual size.",
+        _how(duplex),
         "Hold the sheet to the light: the back's long cross shows through across the front's rulers.",
         "Read X where its upright line crosses the X ruler, and Y where its level line crosses the Y ruler (mm, right and up +).",
         f"This page was made with --back-offset {used}. Build again with --back-offset X,Y set to that minus what you read:",
         "a back line at X = +1.5 and Y = -0.5 (with 0,0 in use) needs --back-offset -1.5,0.5.",
+        "Proof first: print this one sheet on the paper the job uses (the card stock for cards) before the rest.",
+        "The back's solid arrow must land on the outlined arrow, pointing up; if it is elsewhere or points down, the flip",
+        "is wrong (long or short edge) or, printing by hand, the stack was turned the wrong way: fix that before printing.",
+        "Card the light does not pass: push a pin through the centre of the small cross; it must come out in the back's ring.",
     ]
     canvas.setFont(fonts.RL_NAMES["bold"], 16)
     canvas.drawCentredString(cx, top, "Duplex calibration")
     canvas.setFont(fonts.RL_NAMES["regular"], 8.5)
     for i, text in enumerate(lines):
         canvas.drawCentredString(cx, top - 20 - 12 * i, text)
+
+
+def _how(duplex: str) -> str:
+    if duplex == "manual":
+        return "Print page 1; turn the sheet over on its long edge, the same edge leading; print page 2 on it. 100% / actual size."
+    return f"Print both pages double-sided ({duplex.replace('-', ' ')} flip), at 100% / actual size."
 
 
 def _new_canvas(buffer: io.BytesIO, width: float, height: float, duplex: str) -> Canvas:
@@ -184,6 +220,11 @@ def calibration_pdf(paper: str, duplex: str, offset: tuple[float, float] = (0.0,
     _hundred(canvas, layout.hundred[0])
     for x, y in layout.corners:
         _cross(canvas, x, y, 12)
+    ax, ay = layout.arrow
+    _arrow(canvas, ax, ay, False, False)
+    canvas.setFont(fonts.RL_NAMES["regular"], 7)
+    for i, words in enumerate(ARROW_LABEL.split(", ")):
+        canvas.drawCentredString(ax, ay - ARROW_MM[1] * PT_PER_MM / 2 - 10 - 9 * i, words + ("," if i == 0 else ""))
     canvas.showPage()
     canvas.setPageSize((layout.width, layout.height))
     # The corner crosses are symmetric about the centre, so either flip maps them onto themselves;
@@ -193,6 +234,8 @@ def calibration_pdf(paper: str, duplex: str, offset: tuple[float, float] = (0.0,
     for x, y in layout.corners:
         _cross(canvas, x + bx - cx, y + by - cy, 12)
     _hundred(canvas, layout.hundred[1])
+    canvas.setFillColorRGB(0, 0, 0)
+    _arrow(canvas, *layout.back_arrow, True)
     canvas.setFont(fonts.RL_NAMES["regular"], 10)
     canvas.drawCentredString(cx, layout.height - EDGE_BAND - 40, "Back of the calibration sheet: read it from the front, held to the light")
     canvas.showPage()

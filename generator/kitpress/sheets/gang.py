@@ -20,6 +20,7 @@ from kitpress.sheets.geometry import (
     grid_orientation,
     grid_shape,
     row_marks,
+    shared_cuts,
     sheet_size,
 )
 
@@ -89,7 +90,7 @@ def ganged_sheet(paper: str, card: Art, count: int, band: float, pieces: Sequenc
     ys = [gy0 + r * th for r in range(rows + 1)]
     marks = [m for m in column_marks(xs, bleed_box, height, band) if not _crosses(m, spans, rows, cols, vertical=True)]
     marks += [m for m in row_marks(ys, bleed_box, width, band) if not _crosses(m, spans, rows, cols, vertical=False)]
-    return Sheet(width, height, tuple(placements), tuple(marks), trim, bleed_box), [b for b, _ in blocks]
+    return Sheet(width, height, tuple(placements), tuple(marks), trim, bleed_box, cuts=shared_cuts(placements, trim)), [b for b, _ in blocks]
 
 
 def _spot(cols: int, rows: int, span: tuple[int, int], taken: set[tuple[int, int]], free: int) -> tuple[int, int] | None:

@@ -28,6 +28,11 @@ MIN_MARK = MIN_MARK_MM * PT_PER_MM
 MIN_BLEED = 1.0 * PT_PER_MM  # a packed piece's outer bleed may shrink to make room for its marks, not below this
 MARK_GAP = 2.0  # crop marks start this far outside the printed bleed, so they never touch art
 MARK_WIDTH = 0.3  # a hairline
+# A cut between abutting pieces is drawn on the cut line itself: a black hairline cased in white, seen on
+# any colour (two cards of one colour show no edge of their own). Cut on it, each piece keeps under
+# 0.2 mm of it; a cut 0.5 mm off leaves a line, not a sliver of the neighbour's art.
+CUT_WIDTH = 0.3
+CUT_CASING = 1.0
 PACK_GUTTER = 14.0  # between the bleed edges of neighbouring packed pieces
 PACK_MARGIN = 28.0  # trims stay ~10 mm inside the sheet edge (the room pieces are sized for: production.ROOM_MM)
 PACK_MARK = PACK_GUTTER - 2 * MARK_GAP  # a corner mark stops short of the neighbour's bleed
@@ -77,6 +82,7 @@ class Sheet:
     trim_box: Box
     bleed_box: Box
     folds: tuple[Mark, ...] = ()
+    cuts: tuple[Mark, ...] = ()  # cut lines between abutting pieces, drawn on the fronts (shared_cuts)
 
     @property
     def landscape(self) -> bool:
@@ -145,8 +151,25 @@ def grid(paper: str, trim_w: float, trim_h: float, bleed: float, count: int, gap
         bleed_box = _grow(trim, bleed)
         xs, ys = _cut_lines(trim, cols, rows, trim_w, trim_h, gap)
         marks = column_marks(xs, bleed_box, height, band) + row_marks(ys, bleed_box, width, band)
-        sheets.append(Sheet(width, height, tuple(placements), tuple(marks), trim, bleed_box))
+        cuts = shared_cuts(placements, trim) if not gap else ()
+        sheets.append(Sheet(width, height, tuple(placements), tuple(marks), trim, bleed_box, cuts=cuts))
     return sheets
+
+
+def shared_cuts(placements: list[Placement] | tuple[Placement, ...], trim: Box) -> tuple[Mark, ...]:
+    """Every edge of an abutting piece inside the grid's outer trim: the cuts that part it from a
+    neighbour (or from an empty cell), one segment each, sorted. The outer trim is found by the marks."""
+    eps = 0.01
+    found: set[tuple[float, float, float, float]] = set()
+    for p in placements:
+        x0, y0, x1, y1 = p.x, p.y, p.x + p.w, p.y + p.h
+        for x in (x0, x1):
+            if trim[0] + eps < x < trim[2] - eps:
+                found.add((round(x, 3), round(y0, 3), round(x, 3), round(y1, 3)))
+        for y in (y0, y1):
+            if trim[1] + eps < y < trim[3] - eps:
+                found.add((round(x0, 3), round(y, 3), round(x1, 3), round(y, 3)))
+    return tuple(Mark(*segment) for segment in sorted(found))
 
 
 def _grow(box: Box, by: float) -> Box:
@@ -243,7 +266,8 @@ def _fold_sheets(paper: str, tw: float, th: float, bleed: float, count: int, ban
             across = [Mark(x, height - bleed_box[1] + MARK_GAP, x, bleed_box[1] - MARK_GAP) for x in xs]
             both = (trim[0], height - trim[3], trim[2], trim[3])
         marks = outer + mirrored + across
-        sheets.append(Sheet(width, height, tuple(fronts + backs), tuple(marks), both, _grow(both, bleed), (fold,)))
+        cuts = shared_cuts(fronts, trim)  # on the fronts' half: folded, one face shows where to cut both
+        sheets.append(Sheet(width, height, tuple(fronts + backs), tuple(marks), both, _grow(both, bleed), (fold,), cuts))
     return sheets
 
 
@@ -288,17 +312,30 @@ def _mirror_mark_y(m: Mark, height: float) -> Mark:
     return Mark(m.x0, height - m.y0, m.x1, height - m.y1)
 
 
+def page_offset(offset: tuple[float, float], landscape: bool) -> tuple[float, float]:
+    """A back offset in the printer's frame as a move on this page, both seen through the front.
+
+    The printer's frame is the paper's as the calibration page measures it: the sheet portrait, X
+    along its short edge (right +), Y along its long edge (up +). A portrait page is that frame. A
+    landscape page is printed on the same portrait paper turned a quarter counter-clockwise, its top
+    along the paper's left edge (what print dialogs and drivers do: CUPS's `landscape`, the usual 90°
+    of a driver's landscape), so the paper's +X is the page's down and the paper's +Y the page's
+    right. The drift is the same whatever the page: the paper goes through the printer the same way."""
+    x, y = offset
+    return (y, -x) if landscape else (x, y)
+
+
 def back_sheet(sheet: Sheet, duplex: str, offset: tuple[float, float] = (0.0, 0.0), band: float = EDGE_BAND) -> Sheet:
     """The page printed on the other side of `sheet`, so each back lands behind its front.
 
     A flip about the sheet's vertical axis (long edge of a portrait sheet, short edge of a landscape
     one) mirrors columns; a flip about its horizontal axis mirrors rows and turns each back 180°.
-    Mirroring registers because grids are centred. `offset` (points) moves the backs as seen through
-    the front — right and up are positive — to correct a printer's drift. What the offset pushes into
-    the outer band is cut off there: art is clipped, marks shortened or, under 3 mm, left out (the
-    front's marks guide the cut).
+    Mirroring registers because grids are centred. `offset` (points, in the printer's frame: see
+    `page_offset`) moves the backs as seen through the front, to correct a printer's drift. What the
+    offset pushes into the outer band is cut off there: art is clipped, marks shortened or, under
+    3 mm, left out (the front's marks guide the cut).
     """
-    dx, dy = offset
+    dx, dy = page_offset(offset, sheet.landscape)
 
     def shift(b: Box) -> Box:
         return (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from kitpress.pieces import Art, PrintJob
 from kitpress.sheets.gang import Block, blank_backs, ganged_sheet
 from kitpress.sheets.geometry import Sheet, back_sheet, grid, gutterfold, pack, pack_gutterfold
-from kitpress.sheets.presets import Preset
+from kitpress.sheets.presets import HAND_FLIP, TWO_SIDED, Preset
 from kitpress.sheets.tight import pack_tight
 from kitpress.stock import shareable, shared_job
 
@@ -32,25 +32,30 @@ def front_sheets(job: PrintJob, preset: Preset) -> list[Sheet]:
 
 
 def printed_pages(job: PrintJob, preset: Preset, gang: Sequence[PrintJob] = ()) -> list[Page]:
-    """The job's main file: fronts, with each sheet's backs after it (duplex) or beside it (gutterfold).
-    `gang`: jobs whose pieces go in the empty cells of the last card sheet (see `ganged`)."""
+    """The job's main file: fronts, with each sheet's backs after it (duplex), beside it (gutterfold),
+    or every back after every front, in the same order (manual: the stack fed through again, turned
+    over on its long edge). `gang`: jobs whose pieces go in the empty cells of the last card sheet
+    (see `ganged`)."""
     if job.backs and preset.duplex == "gutterfold":
         return [Page(s, job.fronts, job.backs) for s in _gutterfold_sheets(job, preset)]
     pages: list[Page] = []
+    backs: list[Page] = []
+    flip = HAND_FLIP if preset.duplex == "manual" else preset.duplex
     sheets = front_sheets(job, preset)
     last = _ganged_last(job, preset, gang) if gang else None
     for n, sheet in enumerate(sheets):
         fronts = job.fronts
         if last is not None and n == len(sheets) - 1:
             sheet, fronts = last[0], (*job.fronts, *(b.art for b in last[1]))
-        pages.append(Page(sheet, fronts))
-        if job.backs and preset.duplex in ("long-edge", "short-edge"):
-            pages.append(Page(blank_backs(back_sheet(sheet, preset.duplex, preset.back_offset, preset.edge_band), len(job.fronts)), (), job.backs))
-    return pages
+        pages.append(Page(replace(sheet, marks=()) if job.as_printed else sheet, fronts))
+        if job.backs and preset.duplex in TWO_SIDED:
+            back = Page(blank_backs(back_sheet(sheet, flip, preset.back_offset, preset.edge_band), len(job.fronts)), (), job.backs)
+            (backs if preset.duplex == "manual" else pages).append(back)
+    return pages + backs
 
 
 def _ganged_last(job: PrintJob, preset: Preset, candidates: Sequence[PrintJob]) -> tuple[Sheet, list[Block]] | None:
-    if job.layout != "grid9" or not job.backs or preset.layout != "9up" or preset.duplex not in ("long-edge", "short-edge"):
+    if job.layout != "grid9" or not job.backs or preset.layout != "9up" or preset.duplex not in TWO_SIDED:
         return None
     return ganged_sheet(preset.paper, job.fronts[0], len(job.fronts), preset.edge_band, [a for j in candidates for a in j.fronts])
 

@@ -16,10 +16,10 @@ from reportlab.pdfgen.canvas import Canvas
 from kitpress import fonts
 from kitpress.pieces import Art
 from kitpress.sheets import drawings as read_svg
-from kitpress.sheets.geometry import MARK_WIDTH
+from kitpress.sheets.geometry import CUT_CASING, CUT_WIDTH, MARK_WIDTH
 from kitpress.sheets.impose import Page
 
-DUPLEX_NAMES = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge", "none": "Simplex", "gutterfold": "Simplex"}
+DUPLEX_NAMES = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge", "none": "Simplex", "gutterfold": "Simplex", "manual": "Simplex"}
 
 
 class Drawings:
@@ -93,6 +93,11 @@ def draw_sheet(canvas: Canvas, page: Page, drawings: Drawings) -> None:
             continue
         drawings.place(canvas, art, place.x - art.bleed, place.y - art.bleed)
         canvas.restoreState()
+    for width, grey in ((CUT_CASING, 1), (CUT_WIDTH, 0)) if sheet.cuts else ():  # white casing, then the black line
+        canvas.setLineWidth(width)
+        canvas.setStrokeColorRGB(grey, grey, grey)
+        for cut in sheet.cuts:
+            canvas.line(cut.x0, cut.y0, cut.x1, cut.y1)
     canvas.setLineWidth(MARK_WIDTH)
     canvas.setStrokeColorRGB(0, 0, 0)
     for mark in sheet.marks:

@@ -11,7 +11,11 @@ from kitpress.sheets.geometry import UNPRINTABLE_MM
 
 PAPER_CHOICES = ("letter", "a4", "universal")
 LAYOUT_CHOICES = ("9up", "8up", "1up", "tts")
-DUPLEX_CHOICES = ("long-edge", "short-edge", "gutterfold", "none")
+DUPLEX_CHOICES = ("long-edge", "short-edge", "manual", "gutterfold", "none")
+# Both sides of one sheet: by the printer's duplexer (a flip), or by hand ("manual": every front, then
+# the stack turned over on its long edge, the same edge leading, and every back in the same order).
+TWO_SIDED = frozenset({"long-edge", "short-edge", "manual"})
+HAND_FLIP = "long-edge"  # the stack turned over on its long edge: the backs are placed as for this flip
 INK_CHOICES = ("full", "low")
 BOOKLET_CHOICES = ("pages", "saddle")
 

@@ -16,10 +16,10 @@ from kitpress import spec_text as spectext
 from kitpress.check import example_rng, example_start
 from kitpress.engine import Engine, ExampleError
 from kitpress.errors import InputError, Problem, UsageError
-from kitpress.packs import engines, pack_for, shipped_specs, spec_name
+from kitpress.packs import broken_packs, engines, pack_for, shipped_specs, spec_name
 from kitpress.spec.validate import validate
 from kitpress.spec.variants import VariantPathError, apply_changes
-from kitpress.spec.yamlpos import Located, format_path, load_file
+from kitpress.spec.yamlpos import Located, format_path, load_bytes, load_file, read_file
 from kitpress.spec_model import COLOUR_PATTERN, LINE_MAX, CommonSpec, Example, Section, Strict
 
 COLOUR = re.compile(COLOUR_PATTERN)
@@ -42,6 +42,9 @@ class LoadedSpec:
     # (example id, step number, figure or "") → (line, column) where that step, or the figure it
     # expects, is written: for `check` to point at.
     steps_at: dict[tuple[str, int, str], StepAt] = field(default_factory=dict)
+    # The spec file's bytes as read, once: what it was loaded from, and what a build records (its inputs
+    # hash) and hands to worker processes, so a save while it builds is never recorded as built.
+    data: bytes = field(default=b"", repr=False)
     # The engine's params, once asked for (not an argument: a copy with another engine starts empty).
     _params: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
@@ -84,7 +87,8 @@ class LoadedSpec:
         return spectext.fill(value, self._known_params())
 
     def with_variant(self, variant: str | None) -> LoadedSpec:
-        return load_spec(str(self.source), variant)
+        """The same bytes, in another variant (the file may have been saved again since)."""
+        return load_spec(str(self.source), variant, self.data)
 
 
 def section_index(spec: Any, names: Iterable[str]) -> dict[str, Section]:
@@ -115,6 +119,9 @@ def resolve(game: str) -> Path:
         if not path.is_file():
             raise UsageError(f"{game}: no such spec file")
         return path
+    skipped = next((pack for pack in broken_packs() if pack.name == game), None)
+    if skipped is not None:
+        raise UsageError(skipped.line())
     raise UsageError(f"unknown game {game!r}; bundled games are: {', '.join(bundled)} (or give a spec file path)")
 
 
@@ -131,14 +138,16 @@ def _display(path: Path) -> str:
     return spec_name(path) or str(path)
 
 
-def load_spec(game: str, variant: str | None = None) -> LoadedSpec:
+def load_spec(game: str, variant: str | None = None, data: bytes | None = None) -> LoadedSpec:
+    """A spec from its file, read once (or from `data`, bytes read from that file before)."""
     path = resolve(game)
-    located = load_file(str(path))
+    raw = read_file(str(path)) if data is None else data
+    located = load_bytes(raw, str(path))
     located.file = _display(path)
-    return _from_located(located, path, variant)
+    return _from_located(located, path, variant, raw)
 
 
-def _from_located(located: Located, path: Path, variant: str | None) -> LoadedSpec:
+def _from_located(located: Located, path: Path, variant: str | None, raw: bytes = b"") -> LoadedSpec:
     data = located.data
     if not isinstance(data, dict):
         raise InputError([located.problem((), "expected a mapping of section names to contents at the top level")])
@@ -153,7 +162,7 @@ def _from_located(located: Located, path: Path, variant: str | None) -> LoadedSp
     columns = {str(p[0]) if p else "": pos[1] for p, pos in located.positions.items() if len(p) <= 1}
     # Validated already (at their lines) with the rest of the spec: this only keeps the typed values.
     typed = {key: model.model_validate(getattr(spec.production, key)) for key, model in pack_for(engine.id).production.items()}
-    return LoadedSpec(located.file, spec, engine, variant, path, lines, columns, typed, steps_at)
+    return LoadedSpec(located.file, spec, engine, variant, path, lines, columns, typed, steps_at, raw)
 
 
 def _check_variants(located: Located, data: dict[str, Any], spec: CommonSpec, engine_cls: type[Engine[Any, Any]]) -> None:
@@ -235,7 +244,10 @@ def _engine_for(located: Located, data: dict[str, Any]) -> type[Engine[Any, Any]
         raise InputError([located.problem((), "missing required key 'engine' (the rules engine, one of: " + ", ".join(sorted(engines())) + ")")])
     engine_id = data["engine"]
     if not isinstance(engine_id, str) or engine_id not in engines():
+        skipped = next((p for p in broken_packs() if p.name == engine_id), None)
         msg = f"unknown engine {engine_id!r}; expected one of: {', '.join(sorted(engines()))}"
+        if skipped is not None:
+            msg = f"engine {engine_id!r}: {skipped.line()}"
         raise InputError([located.problem(("engine",), msg)])
     return engines()[engine_id]
 
@@ -328,6 +340,23 @@ def _cross_checks(located: Located, data: dict[str, Any], spec: CommonSpec, engi
             if name not in sections:
                 problems.append(located.problem(path, f"no section to refer to as {{§{name}}}; known: {', '.join(sorted(sections))}"))
     problems += check_examples(located, spec.examples, engine, ("examples",))
+    problems += _quick_rulings_named(located, spec)
+    return problems
+
+
+def _quick_rulings_named(located: Located, spec: CommonSpec) -> list[Problem]:
+    """A quick ruling marked as a ruling names one the spec records, whose reason the book prints, and
+    only such a quick ruling names one."""
+    known = [r.id for r in spec.rulings]
+    problems = []
+    for i, q in enumerate(spec.classroom.quick_rulings):
+        at = ("classroom", "quick_rulings", i)
+        if q.source == "ruling" and not q.ruling:
+            problems.append(located.problem((*at, "source"), f"a quick ruling that is a ruling names it: add ruling: <its id under rulings> (known: {', '.join(known) or 'none'})"))
+        elif q.ruling and q.source != "ruling":
+            problems.append(located.problem((*at, "ruling"), f"ruling {q.ruling!r} is named, so the quick ruling is one: add source: ruling"))
+        elif q.ruling and q.ruling not in known:
+            problems.append(located.problem((*at, "ruling"), f"no ruling {q.ruling!r} under rulings; known: {', '.join(known) or 'none'}"))
     return problems
 
 

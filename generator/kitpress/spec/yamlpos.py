@@ -8,7 +8,10 @@ anchors and over-deep nesting are refused instead of silently accepted.
 from __future__ import annotations
 
 import copy
+import errno
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -241,13 +244,37 @@ def _indentation(lines: list[str], line: int, what: str) -> tuple[int, str] | No
     return None
 
 
+def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
+    """At most `limit` bytes of a regular file. A FIFO, a device or a socket is refused before a byte
+    is read (opened without blocking, so a FIFO with no writer cannot hang the command)."""
+    nonblock = getattr(os, "O_NONBLOCK", 0)  # POSIX; Windows has no FIFO to open by name
+    fd = os.open(path, os.O_RDONLY | nonblock | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file (a pipe, a device or a folder)", str(path))
+        if nonblock:
+            os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            return handle.read(limit)
+    finally:
+        os.close(fd)
+
+
 def load_file(path: str) -> Located:
     """Read and parse a YAML file, with decoding and size problems reported like syntax errors."""
+    return load_bytes(read_file(path), path)
+
+
+def read_file(path: str) -> bytes:
+    """A file's bytes (one more than the limit at most, for `load_bytes` to refuse), read once."""
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
+        return read_regular(path, MAX_BYTES + 1)
     except OSError as exc:
         raise InputError([Problem(path, 1, f"cannot read file: {exc.strerror}")]) from None
+
+
+def load_bytes(raw: bytes, path: str) -> Located:
+    """Parse a YAML file's bytes as read: the parse and whatever is recorded about them see the same bytes."""
     if len(raw) > MAX_BYTES:
         raise InputError([Problem(path, 1, f"file is larger than {MAX_BYTES} bytes")])
     try:

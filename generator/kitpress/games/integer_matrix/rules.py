@@ -5,6 +5,11 @@ Sides are "positive" and "negative"; in the four-player game each side is a team
 either side up (R9); a placement must bracket at least one line of the other colour, every bracketed
 line flips, and the player scores the sum of the numbers in the lines made (R2).
 
+The state is the table: both numbers of every disc, as the discs carry them. What a player knows of
+the backs is not modelled: no disc on the board is turned over to look (R17), but that changes no legal
+move and no score, only what a player can foresee. The simulation's agents rate a move by its
+outcome, so they play with a perfect memory of every back.
+
 Chance: the bag is shuffled once, with the `random.Random` given to `new_game`, and discs are drawn
 from the front. That is the same as drawing at random, and lets a worked example stack the bag.
 """

@@ -30,7 +30,8 @@ def jobs(loaded: LoadedSpec) -> list[PrintJob]:
     return [
         PrintJob("board", "board", "pack", (board(loaded),), title=_name(loaded, "board")),
         disc_job(loaded, _name(loaded, "token")),
-        PrintJob("score-sheet", "score-sheet", "pack", tuple(score_sheets(loaded)), title=_name(loaded, "sheet")),
+        # one sheet per side, each player's own (the rules): single-sided, written on as printed
+        PrintJob("score-sheet", "score-sheet", "pack", tuple(score_sheets(loaded)), title=_name(loaded, "sheet"), as_printed=True, single_sided=True),
         PrintJob("label", "bag-label", "pack", (bag_label(loaded),), title=_name(loaded, "label")),
         PrintJob("checklist", "referee-card", "pack", (referee_card(loaded),), title=_name(loaded, "checklist")),
     ]

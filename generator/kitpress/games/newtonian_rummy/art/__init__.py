@@ -43,8 +43,8 @@ def jobs(loaded: LoadedSpec) -> list[PrintJob]:
         PrintJob("board", "board", "pack", (board(loaded),), title=name("board")),
         *([PrintJob("tokens", "tokens", "pack", tokens, title=token_title)] if tokens else []),
         PrintJob("checklist", "referee-card", "pack", (referee_card(loaded),), title=name("checklist")),
-        PrintJob("reference", "standard-deck", "pack", (reference_sheet(loaded),), title=name("reference-sheet")),
-        PrintJob("answer-key", "answer-key", "pack", (answer_key(loaded),), title=name("answer-key")),
+        PrintJob("reference", "standard-deck", "pack", (reference_sheet(loaded),), title=name("reference-sheet"), as_printed=True),
+        PrintJob("answer-key", "answer-key", "pack", (answer_key(loaded),), title=name("answer-key"), as_printed=True),
     ]
 
 
