@@ -167,7 +167,7 @@ def test_packing_numbers_follow_manifest_pages_and_copies(out: Path, kit_json: d
     assert not {"momentum-game-board-letter.pdf", "momentum-game-tokens-letter.pdf"} & set(items)
     pieces = items["momentum-game-card-stock-letter.pdf"]
     assert (pieces["paper"], pieces["duplex"], pieces["sheets"]) == (CARD_STOCK, "none", manifest["momentum-game-card-stock-letter.pdf"]["pages"] * 14)
-    assert pieces["title"] == "Card-stock pieces: track board; block, streak and reasoning tokens; referee checklist card"
+    assert pieces["title"] == "Card-stock pieces: track board; block, streak and reasoning tokens; student referee card"
     # block, streak marker, streak count (round) and the referee's reasoning tokens, as the components list
     # them, with the board and the referee card
     loaded = load_spec(GAME)
@@ -200,10 +200,10 @@ def test_packing_list_text_and_pdf_agree(out: Path, kit_json: dict[str, Any]) ->
     total = sum(kit_json["sheets"].values())
     assert f"Print {total} sheets in all: {kit_json['sheets'][CARD_STOCK]} card stock, {kit_json['sheets'][PLAIN]} plain paper." in text
     assert "14 tables of 2, and 1 student referee, so 14 sets." in text
-    assert "Momentum Game!: cards × 14, card-stock pieces (14 sets packed together)" in text  # job 2
+    assert "Momentum Game!: push deck × 14, card-stock pieces (14 sets packed together)" in text  # job 2
     assert "Momentum Game!: student rules × 14" in text  # job 1
-    assert f"Files: Cards ({GAME}/{GAME}-cards-letter.pdf, 4 pages);" in text
-    assert "Cut, per set: Cards: 16 cards;" in text
+    assert f"Files: Push deck ({GAME}/{GAME}-cards-letter.pdf, 4 pages);" in text
+    assert "Cut, per set: Push deck: 16 cards;" in text
     assert "Ink or toner: about " in text and "ISO pages of black" in text
     assert "Streak count (Momentum Game!)" not in text  # printed, not brought
     assert "14 envelopes or zip bags" in text
@@ -218,7 +218,7 @@ def test_packing_list_text_and_pdf_agree(out: Path, kit_json: dict[str, Any]) ->
     names = [j["file"] for j in kit_json["jobs"]]
     assert [pdf_text.index(n) for n in names] == sorted(pdf_text.index(n) for n in names)
     assert pdf_text.index(names[-1]) < pdf_text.index("momentum-game-cards-letter.pdf")
-    assert text.index("Print jobs, in this order") < text.index(names[0]) < text.index("Files: Cards (")
+    assert text.index("Print jobs, in this order") < text.index(names[0]) < text.index("Files: Push deck (")
 
 
 def type_sizes(pdf: bytes) -> list[float]:

@@ -1,7 +1,8 @@
 """Half the paper (issue 19, point 5): the kit of the four bundled games for a class of 28 prints at most
-311 sheets (527 before the print jobs; 263 before issue 28 seated each game at its best table size,
-printed Integer Matrix's score sheets one a sheet and opened the card-stock job with its proof sheet), and
-its packing list gives the sheets by stock and an ink estimate. One kit is built for the module."""
+313 sheets (527 before the print jobs; 263 before issue 28 seated each game at its best table size,
+printed Integer Matrix's score sheets one a sheet, opened the card-stock job with its proof sheet and
+printed the reasons of the rulings behind the quick rulings), and its packing list gives the sheets by stock and an
+ink estimate. One kit is built for the module."""
 
 from __future__ import annotations
 
@@ -18,9 +19,11 @@ from kitpress.stock import CARD_STOCK, LABEL, PLAIN
 GAMES = ["integer-matrix", "momentum", "momentum-game", "newtonian-rummy"]
 # 263, half of the 527 the kit printed before, then issue 28: Momentum at 14 tables of 2 (was 10) and
 # Newtonian Rummy at 7 of 4 (was 5) print 6 more sets (+40 sheets: their rules, cards and pieces),
-# Integer Matrix's score sheets one a sheet, single-sided, as its rules say (+7), and the card-stock
-# job's proof sheet (+1).
-MOST_SHEETS = 311
+# Integer Matrix's score sheets one a sheet, single-sided, as its rules say (+7), the card-stock
+# job's proof sheet (+1), and two teacher's books a page longer, printing the reason of each quick
+# ruling that is a ruling (+2). Newtonian Rummy's taller momentum marker (lint rule W8) still shares
+# its sheet.
+MOST_SHEETS = 313
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +34,7 @@ def kit(class_kit_28: Path) -> tuple[Path, dict[str, Any]]:
     return class_kit_28 / KIT_FOLDER, data
 
 
-def test_a_class_of_28_prints_at_most_311_sheets(kit: tuple[Path, dict[str, Any]]) -> None:
+def test_a_class_of_28_prints_at_most_313_sheets(kit: tuple[Path, dict[str, Any]]) -> None:
     folder, data = kit
     total = sum(data["sheets"].values())
     assert total <= MOST_SHEETS, data["sheets"]

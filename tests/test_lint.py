@@ -128,20 +128,23 @@ def test_text_overflowing_its_box() -> None:
     assert found(findings, "fits") == set()
 
 
-def test_text_below_seven_points() -> None:
-    findings = lint(cards(art("tiny", text(B + W / 2, B + 100, "tiny", 6)), art("seven", text(B + W / 2, B + 100, "seven", 7))))
-    assert found(findings, "tiny") == {"text-size"}
-    assert "(6 pt) is below the 7 pt minimum" in findings[0].message
-    assert found(findings, "seven") == set()
+def test_text_below_the_size_its_kind_is_read_at() -> None:
+    """Rule W5: text read at the table (a card) is at least 8 pt; a kind not listed keeps 7 pt."""
+    findings = lint(cards(art("tiny", text(B + W / 2, B + 100, "tiny", 7.5)), art("eight", text(B + W / 2, B + 100, "eight", 8))))
+    assert found(findings, "tiny") == {"W5 text-size"}
+    assert "(7.5 pt) is below the 8 pt this kind of piece is read at" in findings[0].message
+    assert found(findings, "eight") == set()
+    other = PrintJob("notes", "notes", "pack", (art("seven", text(B + W / 2, B + 100, "seven", 7)), art("six", text(B + W / 2, B + 100, "six", 6.5))))
+    assert {f.card for f in lint(other) if f.check == "W5 text-size"} == {"six"}
 
 
 def test_text_scaled_down_counts_at_its_printed_size() -> None:
     def scaled(dwg: Any) -> None:
         group = dwg.g(transform="translate(99 135) scale(0.5)")
-        k.text(group, dwg, 0, 0, "small", 12)
+        k.text(group, dwg, 0, 0, "small", 14)
         dwg.add(group)
 
-    assert found(lint(cards(art("scaled", scaled)))) == {"text-size"}
+    assert found(lint(cards(art("scaled", scaled)))) == {"W5 text-size"}
 
 
 def test_glyph_missing_from_the_bundled_font() -> None:

@@ -32,7 +32,7 @@ def _clearances(game: str) -> dict[tuple[str, tuple[float, float]], float]:
 
 EXPECTED = {
     "momentum-game": {
-        ("block", (39.29, 39.29)): 4.65,  # 30 mm block on a 40 mm track space
+        ("block", (40.0, 32.5)): 1.25,  # 30 mm block under the number band of a 40 mm track space
         ("streak-marker", (29.58, 13.58)): 1.29,  # 26 × 11 mm marker in a 30 × 14 mm box
         ("streak-count", (13.58, 13.58)): 1.29,  # 11 mm counter in a 14 mm box
     },
@@ -42,9 +42,8 @@ EXPECTED = {
     },
     "momentum": {
         ("marble", (22.0, 22.0)): 1.48,  # 19.05 mm (3/4 in punch) marbles on 22 mm cells
-        ("round-tracker", (21.37, 11.37)): 1.43,  # 8.5 mm tracker on the track squares
-        ("round-tracker", (11.37, 21.37)): 1.43,
-        ("round-tracker", (20.87, 10.87)): 1.19,  # the END square's heavier line
+        ("round-tracker", (10.6, 11.65)): 1.05,  # 8.5 mm tracker in its half of a track square, the rounds in the other
+        ("round-tracker", (11.65, 10.6)): 1.05,
     },
     "integer-matrix": {
         ("disc", (25.0, 25.0)): 1.4,  # 22.2 mm (7/8 in punch) discs on 25 mm squares

@@ -50,7 +50,7 @@ def test_the_build_names_the_sheets_to_reprint_and_what_is_unchanged(changed: tu
     assert len(sheets) == 1  # one of the deck's two sheets holds every Red card
     said = " ".join(result.output.split())
     listed = ", ".join(map(str, sheets))
-    assert f"reprint cards ({len(sheets)} of 2 sheets: {listed})" in said, result.output
+    assert f"reprint push deck ({len(sheets)} of 2 sheets: {listed})" in said, result.output
     assert "unchanged: track board (1 sheet)" in said
     assert "student rules (4 pages)" in said.split("unchanged:")[1]  # the rules do not print the label
     assert all(len(line) <= 100 for line in result.output.splitlines() if not line.startswith("built "))

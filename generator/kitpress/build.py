@@ -336,6 +336,8 @@ def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False, 
     pdfs = [(f.path, f.data) for f in files if f.path.endswith(".pdf")]
     findings += _file_checks(loaded, pdfs)
     findings += undeclared_sources(loaded)  # the spec's own: what its teacher's book claims of the document
+    if only is None or wanted.kind("booklet") or wanted.kind("teachers-book"):
+        findings += _book_checks(loaded, replays)
     if errors(findings) and not force:
         from kitpress.lint.places import located  # each finding at the spec line to edit, as lint says it
 
@@ -355,8 +357,9 @@ def _file_checks(loaded: LoadedSpec, pdfs: list[tuple[str, bytes]]) -> list[Find
     from kitpress import cache
     from kitpress.fingerprint import code_hash
     from kitpress.lint.printed_words import vocabulary
+    from kitpress.lint.words import words_of
 
-    words = repr(vocabulary(loaded.engine, loaded.spec.identity.allowed_player_counts()))
+    words = repr(vocabulary(loaded.engine, loaded.spec.identity.allowed_player_counts())) + repr(words_of(loaded))
     fonts: list[Finding] = []
     printed: list[Finding] = []
     for name, data in pdfs:
@@ -375,6 +378,23 @@ def _file_checks(loaded: LoadedSpec, pdfs: list[tuple[str, bytes]]) -> list[Find
         fonts += mine[0]
         printed += mine[1]
     return fonts + printed
+
+
+def _book_checks(loaded: LoadedSpec, replays: list[Replay]) -> list[Finding]:
+    """lint.core.lint_books (the rule books' words, examples and diagrams, from their HTML), read back
+    from the disk cache when the same spec was checked by the same code."""
+    from kitpress import cache
+    from kitpress.fingerprint import code_hash
+
+    key = cache.key(code_hash(), loaded.id, str(loaded.variant), loaded.spec.model_dump_json())
+    stored = cache.get("book-checks", key)
+    if stored is not None:
+        return [Finding(**f) for f in json.loads(stored)]
+    from kitpress.lint.core import lint_books
+
+    found = lint_books(loaded, replays)
+    cache.put("book-checks", key, json.dumps([asdict(f) for f in found]).encode("utf-8"))
+    return found
 
 
 def manifest(loaded: LoadedSpec, files: list[KitFile], inputs: str = "", printer: dict[str, Any] | None = None) -> bytes:

@@ -18,6 +18,8 @@ from typing import Any
 from kitpress.engine import Engine, Event
 from kitpress.spec_model import Example, ExampleStep
 
+GAME_OVER = "the game is over"
+
 
 @dataclass(frozen=True)
 class Figure:
@@ -40,6 +42,12 @@ class StepReplay:
     events: tuple[Event, ...]
     before: dict[str, Any]
     after: dict[str, Any]
+
+    @property
+    def after_the_end(self) -> bool:
+        """A play the example makes after the game has ended: replayed to show the rules refuse it, but no
+        player makes it, so no book prints it (lint rule W6)."""
+        return self.observed.get("refused") is True and self.observed.get("reason") == GAME_OVER
 
 
 @dataclass(frozen=True)
@@ -114,7 +122,7 @@ def replay(engine: Engine[Any, Any], example: Example) -> Replay:
                 return Replay(example, tuple(steps), start, f"step {n}: the game had already ended")
             # A play after the end is refused by the rules themselves: nothing is played any more.
             figures = tuple(Figure(k, v, True if k == "refused" else None) for k, v in step.expect.items())
-            steps.append(StepReplay(n, _written(step), step.note, {"refused": True, "reason": "the game is over"}, figures, (Event("refused", "Not allowed: the game is over."),), before, before))
+            steps.append(StepReplay(n, _written(step), step.note, {"refused": True, "reason": GAME_OVER}, figures, (Event("refused", "Not allowed: the game is over."),), before, before))
             continue
         try:
             if step.call_time:

@@ -83,6 +83,7 @@ def checked(loaded: LoadedSpec, jobs: list[PrintJob], printed: set[str] | None =
     others' findings are left out, and their own checks are not run."""
     from kitpress.lint import fit, punch
     from kitpress.lint.pairs import declared_pairs, unique
+    from kitpress.lint.words import check_component_names
 
     pairs = declared_pairs(loaded)
     findings: list[Finding] = []
@@ -91,6 +92,8 @@ def checked(loaded: LoadedSpec, jobs: list[PrintJob], printed: set[str] | None =
             findings += _job_preflight(loaded.id, job, derive_pairs=pairs is None)
     findings += [f for f in fit.check(loaded.id, jobs) if printed is None or f.component in printed]
     findings += punch.check(loaded.id, loaded.spec.production.punches, jobs)
+    findings += [f for f in fit.hidden_values(loaded.id, jobs) if printed is None or f.component in printed]
+    findings += [f for f in check_component_names(loaded.id, jobs, loaded.spec.components, loaded.text) if printed is None or f.component in printed]
     if pairs:
         findings += _pairs_preflight(loaded.id, pairs)
     return unique(findings)

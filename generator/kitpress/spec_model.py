@@ -141,6 +141,16 @@ class Identity(Strict):
         """The player counts the design document allows, without those the kit adds."""
         return [n for n in self.allowed_player_counts() if n not in self.added_player_counts]
 
+    def player_words(self) -> str:
+        """"2 or 4 players" where the source allows only some counts, "2–6 players" for a range: the one
+        way every page says it."""
+        counts = self.allowed_player_counts()
+        if len(counts) == 1:
+            return f"{counts[0]} players"
+        if counts == list(range(counts[0], counts[-1] + 1)):
+            return f"{counts[0]}–{counts[-1]} players"
+        return ", ".join(str(n) for n in counts[:-1]) + f" or {counts[-1]} players"
+
 
 class Table(Strict):
     columns: list[str]
@@ -250,6 +260,14 @@ class Ruling(Strict):
     reason: str
 
 
+class Term(Strict):
+    """A word of the design's own (StreakCount), said in plain words where the student rules first
+    print it. The preflight refuses such a word on a student's page unless it is one of these."""
+
+    term: str = Field(min_length=1, max_length=60)
+    meaning: str = Field(min_length=1)
+
+
 class QuickRuling(Strict):
     issue: str
     resolution: str
@@ -316,7 +334,7 @@ class Production(Strict):
 
 COMMON_KEYS = (
     "id", "engine", "identity", "learning_goals", "components", "game", "examples", "classroom",
-    "variants", "production", "referee_checklist", "rulings", "sources",
+    "variants", "production", "referee_checklist", "rulings", "sources", "glossary",
 )  # fmt: skip
 
 
@@ -334,5 +352,6 @@ class CommonSpec(Strict):
     referee_checklist: list[str] = Field(min_length=1)
     rulings: list[Ruling] = []
     sources: Sources = Sources()
+    glossary: list[Term] = []
 
     _id = field_validator("id")(check_id)

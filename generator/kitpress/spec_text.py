@@ -13,6 +13,17 @@ PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 SECTION_REF = re.compile(r"\{§([a-z_][a-z0-9_]*)\}")
 
 
+# "(ruling R1)", "(rulings R1–R4)", "(rulings R8, R9)", ", ruling R12)": pointers into the teacher's
+# book, where the rulings are. Every other page leaves them out: a student has no rulings to look them up
+# in (lint.words, rule W1).
+RULING_ALONE = re.compile(r"\s*\(rulings? R\d+(?:\s*(?:[–,-]|and)\s*R?\d+)*\)")
+RULING_TAIL = re.compile(r"[,;]\s*rulings? R\d+(?:\s*(?:[–,-]|and)\s*R?\d+)*\)")
+
+
+def without_ruling_pointers(text: str) -> str:
+    return RULING_TAIL.sub(")", RULING_ALONE.sub("", text))
+
+
 def fill(text: str, params: Mapping[str, Any]) -> str:
     return PLACEHOLDER.sub(lambda m: str(params.get(m.group(1), m.group(0))), text)
 

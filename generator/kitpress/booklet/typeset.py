@@ -115,22 +115,24 @@ def edition(identity: Identity) -> str:
 
 def player_count(identity: Identity) -> str:
     """"2 or 4 players" where the source allows only some counts, "2–6 players" for a range."""
-    counts = identity.allowed_player_counts()
-    if len(counts) == 1:
-        return f"{counts[0]} players"
-    if counts == list(range(counts[0], counts[-1] + 1)):
-        return f"{counts[0]}–{counts[-1]} players"
-    return ", ".join(str(n) for n in counts[:-1]) + f" or {counts[-1]} players"
+    return identity.player_words()
 
 
-# "(ruling R1)", "(rulings R1–R4)", "(rulings R8, R9)", ", ruling R12)": pointers into the teacher's
-# book. The student rules leave them out: the sheet has no rulings to look them up in.
-RULING_ALONE = re.compile(r"\s*\(rulings? R\d+(?:\s*(?:[–,-]|and)\s*R?\d+)*\)")
-RULING_TAIL = re.compile(r"[,;]\s*rulings? R\d+(?:\s*(?:[–,-]|and)\s*R?\d+)*\)")
+# An equation as prose writes it: terms joined by operators with a space each side ("Δ = |7 − 3| = 4",
+# "StreakCount − 1,", "M × A = F"). Set whole on one line (lint rule W3): a break after "=" or before
+# "−4" leaves a reader with half an equation at the end of a line.
+EQUATION = re.compile(r"\S+(?:\s[=+−×÷<>≤≥≠]\s\S+)+")
 
 
-def without_ruling_pointers(text: str) -> str:
-    return RULING_TAIL.sub(")", RULING_ALONE.sub("", text))
+def equations_kept(text: str) -> Markup:
+    """The text, escaped, with each equation in a span the typesetter does not break (.eq, booklet.css)."""
+    out, at = [], 0
+    for found in EQUATION.finditer(text):
+        out.append(Markup.escape(text[at : found.start()]))
+        out.append(Markup('<span class="eq">') + Markup.escape(found[0]) + Markup("</span>"))
+        at = found.end()
+    out.append(Markup.escape(text[at:]))
+    return Markup("").join(out)
 
 
 @functools.cache  # one per process: compiling the templates again for every book cost 40 ms each
@@ -237,7 +239,7 @@ def _hooks(loaded: LoadedSpec) -> Any:
         return None
 
 
-def _examples(loaded: LoadedSpec, replays: list[Replay], page: Page, only: tuple[str, ...] | None = None, text: Callable[[str], str] | None = None) -> list[dict[str, Any]]:
+def _examples(loaded: LoadedSpec, replays: list[Replay], page: Page, only: tuple[str, ...] | None = None, text: Callable[[str], Any] | None = None) -> list[dict[str, Any]]:
     """The worked examples as the template prints them. `only` picks the student rules' examples; they
     are labelled by their letters only when those run A, B … from the first, as the teacher's book's
     do, and by title alone otherwise (a sheet that shows A and D reads as missing B and C)."""
@@ -251,6 +253,8 @@ def _examples(loaded: LoadedSpec, replays: list[Replay], page: Page, only: tuple
         anchor = re.sub(r"[^a-z0-9-]", "-", replay.example.id.lower())
         steps = []
         for step in replay.steps:
+            if step.after_the_end:  # no player makes it: the check replays it, the books leave it out
+                continue
             events: list[Event] = list(step.events)
             if hooks is not None and hasattr(hooks, "printed_events"):
                 events = hooks.printed_events(events)
@@ -310,8 +314,8 @@ def context(loaded: LoadedSpec, replays: list[Replay], paper: str, half: bool = 
     sections = _sections(loaded, book.student)
     heads.number((name, sections[name]) for name in book.rules)
 
-    def student_text(value: str) -> str:
-        return without_ruling_pointers(loaded.text(heads.refer(value)))
+    def student_text(value: str) -> Markup:
+        return equations_kept(loaded.text(heads.refer(value)))
 
     return {
         **_common(loaded, page),
@@ -335,8 +339,8 @@ def teachers_context(loaded: LoadedSpec, replays: list[Replay], paper: str) -> d
     for name in (*book.teacher, *book.notes):
         heads.visit(name, sections[name])
 
-    def teacher_text(value: str) -> str:
-        return loaded.text(heads.refer(value))
+    def teacher_text(value: str) -> Markup:  # the one book that keeps its pointers to the rulings
+        return equations_kept(loaded.text(heads.refer(value), rulings=True))
 
     spec = loaded.spec
     examples = [{**ex, "origin": example_origin(ex["example"], teacher_text)} for ex in _examples(loaded, replays, page, text=teacher_text)]

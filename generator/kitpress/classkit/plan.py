@@ -118,8 +118,7 @@ class GamePlan:
 
     @property
     def players(self) -> str:
-        p = self.loaded.spec.identity.players
-        return f"{p.min} players" if p.min == p.max else f"{p.min}–{p.max} players"
+        return self.loaded.spec.identity.player_words()  # as the rule books say it: "2 or 4 players"
 
 
 @dataclass(frozen=True)

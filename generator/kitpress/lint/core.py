@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kitpress.lint import colour, fit, pdffonts, printed_words
+from kitpress.lint import colour, fit, pdffonts, printed_words, words
 from kitpress.lint.findings import ERROR, WARNING, Finding
 from kitpress.lint.measure import MONO_SCALE, Ask, Measured, measure
 from kitpress.lint.pairs import Pair, declared_pairs
@@ -53,7 +53,7 @@ def lint_jobs(loaded: LoadedSpec, jobs: Sequence[PrintJob], *, pairs: list[Pair]
     game = str(loaded.id)
     if pairs is None:
         pairs = declared_pairs(loaded)
-    return check_jobs(game, jobs, pairs, raster_checks=raster_checks)
+    return check_jobs(game, jobs, pairs, raster_checks=raster_checks) + words.check_component_names(game, jobs, loaded.spec.components, loaded.text)
 
 
 def check_jobs(game: str, jobs: Sequence[PrintJob], pairs: list[Pair] | None, *, raster_checks: bool = True) -> list[Finding]:
@@ -61,6 +61,7 @@ def check_jobs(game: str, jobs: Sequence[PrintJob], pairs: list[Pair] | None, *,
     for job in jobs:
         findings += _check_job(game, job, derive_pairs=pairs is None, raster_checks=raster_checks)
     findings += fit.check(game, jobs)  # pieces against the boxes of other jobs' art (the board's)
+    findings += fit.hidden_values(game, jobs)
     if pairs:
         findings += _declared(game, pairs)
     return _unique(findings)
@@ -147,27 +148,65 @@ def lint_pdfs(paths: Iterable[PdfSource], game: str = "") -> list[Finding]:
     return findings
 
 
-def lint_printed(loaded: LoadedSpec, pdfs: Iterable[tuple[str, bytes]], lists_files: Collection[str] = ()) -> list[Finding]:
-    """The printed-words check on written PDFs ((name, bytes) pairs): no internal word on any page.
+def lint_printed(loaded: LoadedSpec, pdfs: Iterable[tuple[str, bytes]], lists_files: Collection[str] = (), student_files: Collection[str] | None = None) -> list[Finding]:
+    """The printed-words check on written PDFs ((name, bytes) pairs): no internal word on any page, no
+    equation broken over two lines (W3), and on a student's file (`student_files`; by default every file
+    but the teacher's: lint.words.student_file) no ruling number (W1) and no undefined jargon (W2).
     `lists_files`: the pages whose work is to name the kit's files (the print and assemble page)."""
-    words = printed_words.vocabulary(loaded.engine, loaded.spec.identity.allowed_player_counts())
-    return [f for name, data in pdfs for f in printed_words.check_printed(str(loaded.id), name, data, words, files_allowed=name in lists_files)]
+    vocabulary = printed_words.vocabulary(loaded.engine, loaded.spec.identity.allowed_player_counts())
+    said = words.words_of(loaded)
+    game = str(loaded.id)
+    out: list[Finding] = []
+    for name, data in pdfs:
+        student = words.student_file(name) if student_files is None else name in student_files
+        out += printed_words.check_printed(game, name, data, vocabulary, files_allowed=name in lists_files)
+        out += words.check_pdf(game, name, data, said, student)
+    return out
 
 
-def lint_words(loaded: LoadedSpec, jobs: Sequence[PrintJob]) -> list[Finding]:
+def lint_words(loaded: LoadedSpec, jobs: Sequence[PrintJob], typeset: bool = True) -> list[Finding]:
     """The printed-words check before anything is typeset: the pieces' SVG text and both rule books'
-    HTML (on Letter; the words do not change with the paper), for `kitpress lint`. The rule books are
-    read only when their worked examples hold, as only then are they printed."""
-    from kitpress.booklet.typeset import render_html, render_teachers_html
+    HTML (on Letter; the words do not change with the paper), for `kitpress lint`; the words rules on
+    the same (lint.words), and, with `typeset`, on the rule books laid out (the typesetter's cache makes
+    that free after a build). The rule books are read only when their worked examples hold, as only then
+    are they printed."""
     from kitpress.check import replay_all
 
     game = str(loaded.id)
-    words = printed_words.vocabulary(loaded.engine, loaded.spec.identity.allowed_player_counts())
-    out = [f for job in jobs for face in faces(job) for f in printed_words.check_markup(game, job.name, face.art.svg, words)]
+    vocabulary = printed_words.vocabulary(loaded.engine, loaded.spec.identity.allowed_player_counts())
+    said = words.words_of(loaded)
+    out = []
+    for job in jobs:
+        for face in faces(job):
+            out += printed_words.check_markup(game, job.name, face.art.svg, vocabulary)
+            out += words.check_text(game, job.name, face.label, printed_words.markup_text(face.art.svg), said)
     replays = replay_all(loaded.engine, list(loaded.spec.examples))
     if all(r.ok for r in replays):
-        out += printed_words.check_markup(game, "student rules", render_html(loaded, replays, "letter"), words)
-        out += printed_words.check_markup(game, "teacher's book", render_teachers_html(loaded, replays, "letter"), words)
+        out += lint_books(loaded, replays)
+        if typeset:
+            from kitpress.booklet.typeset import render_pdf, render_teachers_pdf
+
+            out += words.check_pdf(game, "student rules", render_pdf(loaded, replays, "letter")[0], said, student=True, typeset=True)
+            out += words.check_pdf(game, "teacher's book", render_teachers_pdf(loaded, replays, "letter")[0], said, student=False, typeset=True)
+    return _unique(out)
+
+
+def lint_books(loaded: LoadedSpec, replays: Sequence[Any]) -> list[Finding]:
+    """The rule books' HTML, before typesetting: the printed-words check on both; W1 and W2 on the
+    student rules; W6 on both books' examples; W4 on every diagram of their examples."""
+    from kitpress.booklet.typeset import render_html, render_teachers_html
+    from kitpress.lint import labels
+
+    game = str(loaded.id)
+    vocabulary = printed_words.vocabulary(loaded.engine, loaded.spec.identity.allowed_player_counts())
+    said = words.words_of(loaded)
+    student, teachers = render_html(loaded, list(replays), "letter"), render_teachers_html(loaded, list(replays), "letter")
+    out = printed_words.check_markup(game, "student rules", student, vocabulary)
+    out += printed_words.check_markup(game, "teacher's book", teachers, vocabulary)
+    out += words.check_text(game, "student rules", "text", printed_words.markup_text(student), said)
+    out += words.check_examples(game, "student rules", student, replays)
+    out += words.check_examples(game, "teacher's book", teachers, replays)
+    out += labels.check_diagrams(game, "teacher's book", teachers)  # every example's diagrams are there
     return _unique(out)
 
 

@@ -149,3 +149,76 @@ def check(game: str, jobs: Sequence[PrintJob]) -> list[Finding]:
             for room in boxes:
                 out.append(Finding(game, room.job, room.art, ERROR, f"has a box for {what!r} (data-holds), but no printed piece is one (Art.fits={what!r})", "fit"))
     return out
+
+
+# --- W8: a chip never hides the value of the box it marks -----------------------------------------
+
+UNDER = "data-under"  # on a text a piece covers on purpose: read before the piece is put there (a set-up order)
+HIDE_SLACK = 0.5  # pt: ink that only touches the piece's edge is still read
+HIDES = ERROR
+
+
+def hidden_values(game: str, jobs: Sequence[PrintJob]) -> list[Finding]:
+    """Rule W8: the largest piece that goes in a box, set in its middle, covers no text the box shows
+    (a streak count, a round number); a box's own words belong beside the piece, not under it. A text
+    marked data-under="…" is read before the piece is put there and may be covered."""
+    from kitpress.lint import labels, words
+    from kitpress.lint.svgscan import scan
+
+    pieces = _pieces(jobs)
+    out: list[Finding] = []
+    for job in jobs:
+        for art in dict.fromkeys([*job.fronts, *job.backs]):
+            if HOLDS not in art.svg:
+                continue
+            boxes = list(_boxes(art))
+            if not boxes:
+                continue
+            texts = [(item, box) for item, box, _ in labels.all_labels(scan(art)) if item.style.get(UNDER) is None]
+            reported: set[tuple[str, str]] = set()
+            for holds, (x0, y0, x1, y1) in boxes:
+                arts = [a for _, a in pieces.get(holds, [])]
+                if not arts:
+                    continue
+                piece = max(arts, key=lambda a: a.trim_w * a.trim_h)
+                cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+                for item, tb in texts:
+                    if not (x0 <= (tb[0] + tb[2]) / 2 <= x1 and y0 <= (tb[1] + tb[3]) / 2 <= y1):
+                        continue  # not this box's text
+                    if _covers(piece, (x1 - x0) >= (y1 - y0), cx, cy, tb) and (holds, item.text) not in reported:
+                        reported.add((holds, item.text))
+                        out.append(Finding(game, job.name, art.name, HIDES, f"the {holds!r} piece ({piece.trim_w / mm(1):.1f} × {piece.trim_h / mm(1):.1f} mm) put on its box covers the box's text {item.text!r}: print the value beside the piece's place, or make the box larger", words.rule("W8")))
+    return out
+
+
+def _boxes(art: Art) -> Iterator[tuple[str, tuple[float, float, float, float]]]:
+    """(what it holds, its box in art points) for each element marked data-holds."""
+    root = ET.fromstring(art.svg)
+
+    def walk(element: ET.Element, matrix: Matrix) -> Iterator[tuple[str, tuple[float, float, float, float]]]:
+        matrix = matrix @ parse_transform(element.get("transform"))
+        holds = element.get(HOLDS)
+        tag = element.tag.rsplit("}", 1)[-1]
+        if holds and tag == "rect":
+            x, y = _num(element, "x"), _num(element, "y")
+            yield holds, matrix.box((x, y, x + _num(element, "width"), y + _num(element, "height")))
+        elif holds and tag == "circle":
+            cx, cy, r = _num(element, "cx"), _num(element, "cy"), _num(element, "r")
+            yield holds, matrix.box((cx - r, cy - r, cx + r, cy + r))
+        for child in element:
+            yield from walk(child, matrix)
+
+    yield from walk(root, art_matrix(root, art))
+
+
+def _covers(piece: Art, wide: bool, cx: float, cy: float, box: tuple[float, float, float, float]) -> bool:
+    """Whether the piece, centred on (cx, cy) (a rectangle turned along the box's longer side), covers
+    more than HIDE_SLACK of the text's ink box."""
+    x0, y0, x1, y1 = box[0] + HIDE_SLACK, box[1] + HIDE_SLACK, box[2] - HIDE_SLACK, box[3] - HIDE_SLACK
+    if piece.shape == "circle":
+        r = min(piece.trim_w, piece.trim_h) / 2
+        nx, ny = min(max(cx, x0), x1), min(max(cy, y0), y1)
+        return math.hypot(nx - cx, ny - cy) < r
+    long, short = max(piece.trim_w, piece.trim_h), min(piece.trim_w, piece.trim_h)
+    w, h = (long, short) if wide else (short, long)
+    return x0 < cx + w / 2 and x1 > cx - w / 2 and y0 < cy + h / 2 and y1 > cy - h / 2

@@ -12,13 +12,21 @@ import math
 from dataclasses import dataclass
 
 from kitpress import fonts
-from kitpress.lint import metrics
+from kitpress.lint import labels, metrics
 from kitpress.lint.findings import ERROR
 from kitpress.lint.svgscan import Box, Item, scan
 from kitpress.pieces import SAFE_ZONE, Art, PrintJob
 
 SAFE_MARGIN = SAFE_ZONE
-MIN_TEXT_PT = 7.0  # the smallest text that still reads on a printed piece
+MIN_TEXT_PT = 7.0  # the smallest text that still reads on a printed piece of a kind not listed below
+# Rule W5: the smallest text each kind of piece prints, in points. Everything a player reads at the table,
+# at arm's length or across it (cards, tokens, discs, chips, boards, referee and reference cards, the
+# sheets players write on or look up), is at least 8 pt; a kind a pack adds that is not listed keeps 7.
+MIN_TEXT_BY_KIND = {kind: 8.0 for kind in ("cards", "tokens", "discs", "chips", "board", "checklist", "reference", "score-sheet", "sheet", "answer-key", "label")}
+
+
+def min_text_pt(kind: str) -> float:
+    return MIN_TEXT_BY_KIND.get(kind, MIN_TEXT_PT)
 CUT_KINDS = frozenset({"cards", "tokens", "discs", "chips"})  # small pieces cut one by one
 SLACK = 0.25  # pt (0.09 mm): measuring noise, far below the 1/16 in a cutter wanders
 BOX_SLACK = 0.5  # pt: text may touch the edge of the box it sits in
@@ -155,7 +163,8 @@ def _ellipse_excess(item: Item, points: list[tuple[float, float]]) -> float:
     return max((math.sqrt(((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2) - 1) * min(rx, ry) for x, y in points)
 
 
-def check_text(items: list[Item], z: Zones) -> list[Problem]:
+def check_text(items: list[Item], z: Zones, smallest: float = MIN_TEXT_PT) -> list[Problem]:
+    """Each text against the zones, the box it sits in, the fonts; none below `smallest` pt (W5)."""
     problems: list[Problem] = []
     for item in items:
         if item.tag != "text":
@@ -173,8 +182,8 @@ def check_text(items: list[Item], z: Zones) -> list[Problem]:
         if lacking:
             chars = ", ".join(f"{ch!r} U+{ord(ch):04X}" for ch in lacking)
             problems.append((ERROR, "glyph", f"{what}: the bundled font {fonts.FILES[style]} has no glyph for {chars}"))
-        if size < MIN_TEXT_PT - 1e-6:
-            problems.append((ERROR, "text-size", f"{what} is below the {MIN_TEXT_PT:g} pt minimum"))
+        if size < smallest - 1e-6:
+            problems.append((ERROR, "W5 text-size", f"{what} is below the {smallest:g} pt this kind of piece is read at"))
         box = text_box(item, style, size / item.matrix.scale())
         if box is None:
             continue
@@ -221,7 +230,8 @@ def check_icons(items: list[Item], z: Zones) -> list[Problem]:
 def check_art(job: PrintJob, art: Art) -> list[Problem]:
     z = zones(job, art)
     items = scan(art)
-    problems = check_text(items, z)
+    problems = check_text(items, z, min_text_pt(job.kind))
+    problems += labels.check_labels(items) + labels.check_equation_lines(items)
     if is_card(job):
         problems += check_icons(items, z)
     return problems

@@ -20,7 +20,7 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
 _SKIP = {"defs", "clipPath", "mask", "pattern", "symbol", "marker", "title", "desc", "metadata", "style", "linearGradient", "radialGradient"}
 _SHAPES = {"rect", "circle", "ellipse", "line", "polyline", "polygon", "path", "image"}
-INHERITED = ("fill", "stroke", "stroke-width", "font-family", "font-size", "font-weight", "font-style", "text-anchor", "display", "visibility")
+INHERITED = ("fill", "stroke", "stroke-width", "font-family", "font-size", "font-weight", "font-style", "text-anchor", "display", "visibility", "data-under")  # data-under: lint.fit, rule W8
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 

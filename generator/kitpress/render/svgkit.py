@@ -79,12 +79,22 @@ def fit_size(content: str, width: float, size: float, *, bold: bool = False, min
     return size
 
 
+OPERATORS = frozenset("=+−×÷<>≤≥≠")
+
+
 def wrap(content: str, width: float, size: float, *, bold: bool = False) -> list[str]:
-    """Greedy word wrap by the font's real metrics."""
+    """Greedy word wrap by the font's real metrics, never inside an equation: an operator standing alone
+    ("7 + 1 = 8", "Δ = |…|") keeps the words on both sides on its line (lint rule W3)."""
     style = "bold" if bold else "regular"
     lines: list[str] = []
     current = ""
+    units: list[str] = []
     for word in content.split():
+        if units and (word in OPERATORS or units[-1].rsplit(" ", 1)[-1] in OPERATORS):
+            units[-1] = f"{units[-1]} {word}"
+        else:
+            units.append(word)
+    for word in units:
         trial = f"{current} {word}".strip()
         if current and fonts.text_width(trial, size, style) > width:
             lines.append(current)

@@ -78,13 +78,15 @@ class LoadedSpec:
             self._params.update(self.engine.params())
         return self._params
 
-    def text(self, value: str) -> str:
+    def text(self, value: str, rulings: bool = False) -> str:
         """A printed text: the game's {numbers} filled in, and a {§section} named by its title (a book
-        puts its own section numbers in first, through booklet.headings)."""
+        puts its own section numbers in first, through booklet.headings). Its pointers to rulings
+        ("(ruling R4)") are left out but for the teacher's book (`rulings`), which prints the rulings."""
         if "{§" in value:
             sections = section_index(self.spec, self.engine.sections)
             value = spectext.refer(value, lambda key: f"“{self.text(sections[key].title)}”" if key in sections else None)
-        return spectext.fill(value, self._known_params())
+        filled = spectext.fill(value, self._known_params())
+        return filled if rulings or "uling" not in filled else spectext.without_ruling_pointers(filled)
 
     def with_variant(self, variant: str | None) -> LoadedSpec:
         """The same bytes, in another variant (the file may have been saved again since)."""

@@ -140,9 +140,9 @@ class NewtonianRummy(Engine[Config, State]):
         return max(0, streak - 1 if cap is None else min(streak - 1, cap))
 
     def bonus_formula(self) -> str:
-        # In words for the rule books, not as a formula: "StreakCount − 1, at most 2".
+        # In words for the rule books, not as a formula: "streak count − 1, at most 2".
         cap = self.config.bonus_cap
-        return "StreakCount − 1" if cap is None else f"StreakCount − 1, at most {cap}"
+        return "streak count − 1" if cap is None else f"streak count − 1, at most {cap}"
 
     def bonus_words(self, streak: int, bonus: int) -> str:
         """This round's bonus worked out in words: "2 − 1 = 1", or "4 − 1 = 3, but at most 2: 2"."""
@@ -163,7 +163,7 @@ class NewtonianRummy(Engine[Config, State]):
             "partial_divisor": c.partial_divisor, "bonus_cap": "none" if c.bonus_cap is None else c.bonus_cap,
             "bonus_formula": self.bonus_formula(), "faces_per_player": c.faces_per_player,
             "bonus_limit": "without limit" if c.bonus_cap is None else f"at most +{c.bonus_cap}",
-            "bonus_more": "StreakCount − 1" if c.bonus_cap is None else f"{c.bonus_cap}, the most it can be",
+            "bonus_more": "streak count − 1" if c.bonus_cap is None else f"{c.bonus_cap}, the most it can be",
             **{f"bonus_at_{n}": self.bonus_for(n) for n in (1, 2, 3)},
             "stack_limit": c.stack_limit, "stalemate_ties": c.stalemate.ties, "valid_melds": len(deck.valid_melds()),
             "wild_category": c.wild_category,
@@ -361,7 +361,7 @@ class NewtonianRummy(Engine[Config, State]):
         winner = None if blue == red else ("blue" if blue > red else "red")
         figures = {"total_blue": blue, "total_red": red, "winner": winner, "delta": delta}
         if winner is None:
-            events.append(Event("tie", f"Compare: BlueTotal {blue}, RedTotal {red}: a tie, ΣF = 0. The block stays where it is and the momentum marker goes back to (none, 0).", figures))
+            events.append(Event("tie", f"Compare: {self.name('blue')} {blue}, {self.name('red')} {red}: a tie, ΣF = 0. The block stays where it is and the momentum marker goes back to (none, 0).", figures))
             state = replace(state, direction=None, streak=0, ties=state.ties + 1)
             in_a_row = "1 tie" if state.ties == 1 else f"{state.ties} ties"
             events.append(Event("momentum", f"That makes {in_a_row} in a row.", {"direction": None, "streak_count": 0, "bonus": 0, "total_move": 0}))
@@ -369,7 +369,7 @@ class NewtonianRummy(Engine[Config, State]):
                 events.append(Event("stalemate", f"Stalemate: {state.ties} ties in a row, so the game is a draw.", {"rule": "stalemate"}))
                 state = replace(state, result=Outcome((), f"stalemate: {state.ties} ties in a row"))
             return state
-        events.append(Event("compare", f"Compare: BlueTotal {blue}, RedTotal {red}: {self.name(winner)} wins the round, and Δ = |{blue} − {red}| = {delta}.", figures))
+        events.append(Event("compare", f"Compare: {self.name('blue')} {blue}, {self.name('red')} {red}: {self.name(winner)} wins the round, and Δ = |{blue} − {red}| = {delta}.", figures))
         if winner in marked:  # ruling R2: a winner hit by Friction builds no momentum and gets no bonus
             direction, streak, bonus = None, 0, 0
             why = f"{self.name(winner)} was hit by Friction, so its win builds no momentum: the marker stays at (none, 0) and the bonus is 0 (ruling R2)"
@@ -383,7 +383,7 @@ class NewtonianRummy(Engine[Config, State]):
         edge = self.sign(winner) * c.track.edge
         target = state.position + self.sign(winner) * move
         stop = edge if abs(target) >= c.track.edge else target
-        events.append(Event("move", f"TotalMove = {delta} + {bonus} = {move} towards {self.name(winner)}: the block moves from {shown(state.position)} to {shown(stop)}.", {"total_move": move, "travelled": abs(stop - state.position), "rule": ("edge-stop",) if stop != target else ()}))
+        events.append(Event("move", f"Move: {delta} + {bonus} = {move} spaces towards {self.name(winner)}: the block moves from {shown(state.position)} to {shown(stop)}.", {"total_move": move, "travelled": abs(stop - state.position), "rule": ("edge-stop",) if stop != target else ()}))
         state = replace(state, position=stop, direction=direction, streak=streak, ties=0)
         if stop == edge:
             said = f"The move would end on {shown(target)}, so the block stops on the edge at {shown(edge)}" if target != edge else f"The block reaches {shown(edge)}"

@@ -22,7 +22,7 @@ from kitpress.spec.load import LoadedSpec
 
 B = BLEED
 SAFE = 9.0  # text stays this far inside the cut circle
-WORD_SIZE = 7.0
+WORD_SIZE = 8.0
 WORD_GAP = 3.5  # between the numeral's baseline and the word's cap height
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from kitpress.games.momentum.art.marks import marble, star_points
-from kitpress.games.momentum.production import MomentumBoard
+from kitpress.games.momentum.production import MomentumBoard, MomentumFaces
 from kitpress.pieces import BLEED, Art, mm
 from kitpress.render import svgkit as k
 from kitpress.spec.load import LoadedSpec
@@ -115,7 +115,7 @@ def _grid(dwg: Any, art: Any, g: Layout, empty: dict[str, Any]) -> None:
     for x, letter in enumerate(empty["columns"], start=1):
         for y in range(1, n + 1):  # each cell's name in its corner, clear of a stone in the middle
             cl, ct, _, _ = g.box(x, y)
-            k.text(art, dwg, cl + 2.5, ct + 8, f"{letter}{y}", 7, anchor="start", fill="#9e9e9e")
+            k.text(art, dwg, cl + 2.5, ct + 9, f"{letter}{y}", 8, anchor="start", fill="#9e9e9e")
     label = 10.0
     for x, letter in enumerate(empty["columns"], start=1):
         cx = g.centre(x, 1)[0]
@@ -127,6 +127,9 @@ def _grid(dwg: Any, art: Any, g: Layout, empty: dict[str, Any]) -> None:
         k.text(art, dwg, left + full + g.band / 2, cy, str(y), label, bold=True)
 
 
+TRACKER_GAP_MM = 1.05  # round the tracker in its place: the preflight's 1 mm (lint.fit), and a little
+
+
 def _track(dwg: Any, art: Any, g: Layout, loaded: LoadedSpec, empty: dict[str, Any]) -> None:
     """The round track: each square shows the rounds after which the tracker stands on it."""
     texts = loaded.production("board", MomentumBoard).track
@@ -136,21 +139,28 @@ def _track(dwg: Any, art: Any, g: Layout, loaded: LoadedSpec, empty: dict[str, A
     for index, (x, y) in enumerate(squares):
         left, top, w, h = g.box(x, y)
         ends = last in rounds[index]
-        art.add(dwg.rect((left + 0.5, top + 0.5), (w - 1, h - 1), fill=k.PAPER, stroke=k.INK if ends else TRACK_LINE, stroke_width=2.2 if ends else 0.8, rx=3, data_holds="round-tracker"))
+        art.add(dwg.rect((left + 0.5, top + 0.5), (w - 1, h - 1), fill=k.PAPER, stroke=k.INK if ends else TRACK_LINE, stroke_width=2.2 if ends else 0.8, rx=3))
+        # The tracker's place in one half of the square, its rounds in the other: the tracker on its
+        # square leaves them in sight (lint rule W8).
+        wide = w >= h
+        room = mm(loaded.production("faces", MomentumFaces).tracker.diameter_mm + 2 * TRACKER_GAP_MM)
+        place = (left + 0.5, top + 0.5, room, h - 1) if wide else (left + 0.5, top + 0.5, w - 1, room)
+        art.add(dwg.rect(place[:2], place[2:], fill="none", data_holds="round-tracker"))
         if not rounds[index]:  # past the round limit: the tracker never gets here, the square stays blank
             continue
-        cx, cy = left + w / 2, top + h / 2
+        cx, cy = (left + 0.5 + room + (w - 1 - room) / 2, top + h / 2) if wide else (left + w / 2, top + 0.5 + room + (h - 1 - room) / 2)
         first, *later = rounds[index]
         small = " ".join(str(r) for r in later)
         if ends:
             small = f"{small} {loaded.text(texts.end_label)}".strip()
-        if index == 0:  # START: where the tracker waits before the first round
-            art.add(k.polygon(dwg, star_points(cx - 19, cy - 2, 6.5, 2.7), fill="none", stroke=k.INK, stroke_width=0.8))
-            k.text(art, dwg, cx + 6, cy + (0 if small else 3), loaded.text(texts.start_label), 8, bold=True)
+        if index == 0:  # START: where the tracker waits before the first round, the star on its place
+            px, py = place[0] + place[2] / 2, place[1] + place[3] / 2
+            art.add(k.polygon(dwg, star_points(px, py, 6.5, 2.7), fill="none", stroke=k.INK, stroke_width=0.8))
+            k.text(art, dwg, cx, cy + (0 if small else 3), loaded.text(texts.start_label), 8, bold=True)
         else:
             k.text(art, dwg, cx, cy + (1 if small else 4), str(first), 11, bold=True)
         if small:
-            k.text(art, dwg, cx + (6 if index == 0 else 0), cy + 10.5, small, 7, bold=ends)
+            k.text(art, dwg, cx, cy + 11, small, 8)  # the last square says so by its heavier frame too
     for i, a in enumerate(squares):
         b = squares[(i + 1) % len(squares)]
         if a[0] != b[0] and a[1] != b[1]:  # the path turns a corner between these two squares

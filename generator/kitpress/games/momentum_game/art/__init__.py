@@ -127,7 +127,10 @@ def card_jobs(loaded: LoadedSpec) -> PrintJob:
         art = push_card(loaded, card) if card.kind == "push" else stop_card(loaded, card)
         fronts += [art] * card.count
     back = card_back(loaded)
-    return PrintJob("cards", "cards", "grid9", tuple(fronts), tuple([back] * len(fronts)), "Cards")
+    return PrintJob("cards", "cards", "grid9", tuple(fronts), tuple([back] * len(fronts)), _name(loaded, "cards", "Cards"))
+
+
+NUMBER_BAND = mm(7.5)  # along the top of a track space: its number, above the block's place
 
 
 def board(loaded: LoadedSpec) -> Art:
@@ -149,10 +152,14 @@ def board(loaded: LoadedSpec) -> Art:
         x = x0 + i * space_w
         owner = by_edge.get(n)
         fill = _tint(owner.colour, 0.8) if owner else "#ffffff"
-        dwg.add(dwg.rect((x, y0), (space_w, track_h), fill=fill, stroke=k.INK, stroke_width=2, data_holds="block"))
-        k.text(dwg, dwg, x + space_w / 2, y0 + track_h / 2 + 13, str(n), 36, bold=True)
+        # The space's number in a band along its top, the block's place under it: the block on its space
+        # leaves the number in sight (lint rule W8).
+        dwg.add(dwg.rect((x, y0), (space_w, track_h), fill=fill, stroke=k.INK, stroke_width=2))
+        dwg.add(dwg.rect((x, y0 + NUMBER_BAND), (space_w, track_h - NUMBER_BAND), fill="none", data_holds="block"))
+        dwg.add(dwg.line((x + 4, y0 + NUMBER_BAND), (x + space_w - 4, y0 + NUMBER_BAND), stroke=k.GREY, stroke_width=0.6, stroke_dasharray="3,3"))
+        k.text(dwg, dwg, x + space_w / 2, y0 + NUMBER_BAND - 4, str(n), 18, bold=True)
         if n == cfg.track.start:
-            k.text(dwg, dwg, x + space_w / 2, y0 + track_h - 8, "START", 9, bold=True, fill=k.GREY)
+            k.text(dwg, dwg, x + space_w / 2, y0 + track_h + 13, "START", 9, bold=True, fill=k.GREY)
         if owner:
             cy = y0 + track_h + mm(9)
             if design.edge_dots:  # the design document's large dots under the winning spaces
@@ -163,7 +170,7 @@ def board(loaded: LoadedSpec) -> Art:
         x = x0 + (len(spaces) * space_w if toward_right else 0)
         label = f"{side.name} pushes {side.direction.lower()} {side.arrow}" if toward_right else f"{side.arrow} {side.name} pushes {side.direction.lower()}"
         k.text(dwg, dwg, x, y0 - 10, label, 11, bold=True, anchor="end" if toward_right else "start", fill=side.colour)
-    _streak_panel(dwg, loaded, B + margin, B + mm(101), width - 2 * margin)
+    _streak_panel(dwg, loaded, B + margin, B + mm(96), width - 2 * margin)
     caption = loaded.text(design.caption)
     if caption:
         k.text(dwg, dwg, B + width / 2, B + height - mm(5), caption, 10, fill=k.GREY)
@@ -182,14 +189,14 @@ def _streak_panel(dwg: svgwrite.Drawing, loaded: LoadedSpec, x: float, y: float,
     for i, label in enumerate(boxes):
         bx = x + i * (box_w + gap)
         dwg.add(dwg.rect((bx, y + 6), (box_w, box_h), fill="#ffffff", stroke=k.INK, stroke_width=1.2, rx=4, data_holds="streak-marker"))
-        k.text(dwg, dwg, bx + box_w / 2, y + 6 + box_h / 2 + 4, label, 11)
+        k.text(dwg, dwg, bx + box_w / 2, y + 6 + box_h + 12, label, 11)  # under its box, in sight under the marker
     count_w = mm(COUNT_BOX_MM)
     cx = x + width - (cfg.streak_cap + 1) * (count_w + gap)
     k.text(dwg, dwg, cx, y, "STREAK COUNT", 11, bold=True, anchor="start")
     for n in range(cfg.streak_cap + 1):
         bx = cx + n * (count_w + gap)
         dwg.add(dwg.rect((bx, y + 6), (count_w, box_h), fill="#ffffff", stroke=k.INK, stroke_width=1.2, rx=4, data_holds="streak-count"))
-        k.text(dwg, dwg, bx + count_w / 2, y + 6 + box_h / 2 + 5, str(n), 14, bold=True)
+        k.text(dwg, dwg, bx + count_w / 2, y + 6 + box_h + 14, str(n), 14, bold=True)
 
 
 # Token sizes (mm): each fits the board boxes it goes in with at least 1 mm all round (lint.fit): the
@@ -265,12 +272,18 @@ def colour_pairs(loaded: LoadedSpec) -> list[tuple[str, str, str]]:
     return [("side", red.colour, blue.colour), ("push or stop", red.colour, green), ("push or stop", blue.colour, green)]
 
 
+def _name(loaded: LoadedSpec, printed: str, otherwise: str) -> str:
+    """The spec's name for the one component printed this way (one name per component: lint rule W7)."""
+    named = [c for c in loaded.spec.components if c.print == printed]
+    return loaded.text(named[0].name) if len(named) == 1 else otherwise
+
+
 def jobs(loaded: LoadedSpec) -> list[PrintJob]:
     return [
         card_jobs(loaded),
-        PrintJob("board", "board", "pack", (board(loaded),), title="Track board"),
+        PrintJob("board", "board", "pack", (board(loaded),), title=_name(loaded, "board", "Track board")),
         PrintJob("tokens", "tokens", "pack", tuple(tokens(loaded)), title="Block, streak and reasoning tokens"),
-        PrintJob("checklist", "referee-card", "pack", (referee_card(loaded),), title="Referee checklist card"),
+        PrintJob("checklist", "referee-card", "pack", (referee_card(loaded),), title=_name(loaded, "checklist", "Referee card")),
     ]
 
 

@@ -165,7 +165,7 @@ FRAME_IN = 9.5  # pt, trim to the block's frame line: its outer edge 3.1 mm in (
 SPOT_ROOM = 2 * 1.5 * 72 / 25.4 + 0.8  # pt: the block's spot leaves 1.5 mm round it inside its dashed line
 CHIP_MM = 19.0  # the chip fits the marker's 64 pt (22.6 mm) boxes with 1.4 mm to spare (lint.fit)
 CHIP_RING_IN = 10.0  # pt, cut to the chip's white ring: its outer edge 3.3 mm in
-MIN_TEXT = 7.0  # pt: the preflight's smallest printed text (lint.layout.MIN_TEXT_PT)
+MIN_TEXT = 8.0  # pt: the smallest text a piece read at the table prints (lint rule W5)
 
 
 def block_token(loaded: LoadedSpec) -> Art:
@@ -182,6 +182,9 @@ def block_token(loaded: LoadedSpec) -> Art:
     return Art("block", k.to_string(dwg), size, size, fits="block")
 
 
+VALUES_H = 29.0  # pt under the chip's boxes: each box's streak count and bonus, in sight under a chip
+
+
 def momentum_marker(loaded: LoadedSpec) -> Art:
     """The marker as a little track of its own: (Red, n) … (None, 0) … (Blue, n); one chip on it."""
     eng: Any = loaded.engine
@@ -195,7 +198,7 @@ def momentum_marker(loaded: LoadedSpec) -> Art:
     # Fewer boxes (a lower bonus cap) make a narrower card, where the "how" text takes more lines:
     # the card grows to keep its last line (baseline + descender) out of the safe margin.
     how = loaded.text(design.how)
-    last_baseline = 58 + box + 36 + (len(k.wrap(how, width - 2 * pad, 9.5)) - 1) * 9.5 * 1.25
+    last_baseline = 58 + box + VALUES_H + 36 + (len(k.wrap(how, width - 2 * pad, 9.5)) - 1) * 9.5 * 1.25
     height = max(176.0, last_baseline + 3 + TEXT_INSET)
     dwg = k.drawing(width + 2 * B, height + 2 * B)
     cut.rect_piece(dwg, width, height)
@@ -208,8 +211,9 @@ def momentum_marker(loaded: LoadedSpec) -> Art:
         dwg.add(dwg.rect((x, top), (box, box), fill=nm.tint(owner.colour, 0.86) if owner else WHITE, stroke=colour, stroke_width=2, rx=4, data_holds="momentum-chip"))
         if owner:
             nm.pattern(dwg, dwg, patterns.of(owner.id), (x + 2, top + box - 12, box - 4, 10), owner.colour, gap=5)
-        k.text(dwg, dwg, x + box / 2, top + 30, label, 22, bold=True, fill=colour)
-        k.text(dwg, dwg, x + box / 2, top + 45, f"{bonus_word} +{eng.bonus_for(n)}", 8, fill=k.INK)
+        # The box's value under it, where the chip on the box leaves it in sight (lint rule W8).
+        k.text(dwg, dwg, x + box / 2, top + box + 15, label, 15, bold=True, fill=colour)
+        k.text(dwg, dwg, x + box / 2, top + box + 26, f"{bonus_word} +{eng.bonus_for(n)}", 8, fill=k.INK)
     for owner, first, d in ((left, 0, -1), (right, len(boxes) + 1, 1)):
         x0 = B + pad + first * (box + gap)
         x1 = x0 + len(boxes) * box + (len(boxes) - 1) * gap
@@ -217,8 +221,8 @@ def momentum_marker(loaded: LoadedSpec) -> Art:
         dwg.add(k.arrow(dwg, tip - d * 20, top - 12, 40, 7, d, fill=owner.colour))
         k.text(dwg, dwg, tip - d * 46, top - 8, owner.name.upper(), 12, bold=True, anchor="end" if d > 0 else "start", fill=owner.colour)
     k.text(dwg, dwg, B + pad + len(boxes) * (box + gap) + box / 2, top - 8, loaded.text(design.none), 11, bold=True)
-    k.text(dwg, dwg, B + pad, top + box + 17, loaded.text(design.streak), 10, bold=True, anchor="start")
-    k.paragraph(dwg, dwg, B + width / 2, top + box + 36, how, width - 2 * pad, 9.5, anchor="middle")
+    k.text(dwg, dwg, B + pad, top + box + VALUES_H + 17, loaded.text(design.streak), 10, bold=True, anchor="start")
+    k.paragraph(dwg, dwg, B + width / 2, top + box + VALUES_H + 36, how, width - 2 * pad, 9.5, anchor="middle")
     return Art("momentum-marker", k.to_string(dwg), width, height)
 
 

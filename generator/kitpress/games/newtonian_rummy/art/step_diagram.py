@@ -2,9 +2,10 @@
 each team's total for the round, and the momentum marker — read from the engine's describe_state.
 
 Drawn at the size it prints in one column of a rule book (kitpress.booklet.diagram): the spaces' numbers
-are 20 pt, all above the strip (where a reader looks for them) in two staggered rows, odd spaces nearer
-the strip, so that each number has two spaces' width; each team's name and pull direction sit at its
-end of the strip, and the round's numbers under it.
+are 20 pt, in one row just above the strip (where a reader looks for them, never staggered: lint rule
+W4): every other space from 0, each number over its own space with two spaces' width for it, and the
+two edges' numbers beside their spaces, over the team's name and pull direction at that end of the
+strip; the round's numbers under it.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def diagram(loaded: LoadedSpec, before: dict[str, Any], after: dict[str, Any]) -
     # the book prints it smaller) rather than set numbers over each other.
     widest = max(fonts.text_width(nm.signed(v), NUM, "condensed-bold") for v in (lo, hi))
     cell = min(CELL, max((book.COLUMN_WIDTH - 2 * END) / n, widest / 2 + 1.5))
-    x0, top = END, 2 * LABEL_H + 2
+    x0, top = END, LABEL_H + 2
     bottom = top + TRACK_H
     lines = _lines(_caption(loaded, after), book.COLUMN_WIDTH - 4)
     height = bottom + 6 + LINE_H * len(lines) + 4
@@ -47,11 +48,11 @@ def diagram(loaded: LoadedSpec, before: dict[str, Any], after: dict[str, Any]) -
             colour = after["colours"][owner]
             dwg.add(dwg.rect((x, top), (cell, TRACK_H), fill=nm.tint(colour, 0.55)))
             nm.pattern(dwg, dwg, patterns.of(owner), (x + 1, top + 1, cell - 2, TRACK_H - 2), colour, gap=5)
-        # Odd spaces numbered just above the strip, even ones a row higher: two spaces' width for each.
-        y = top - 4 if value % 2 else top - 4 - LABEL_H
-        k.text(dwg, dwg, x + cell / 2, y, nm.signed(value), NUM, condensed=True)
-        if value % 2 == 0:  # a tick from the higher number down to its space
-            dwg.add(dwg.line((x + cell / 2, top - 3 - LABEL_H + 3), (x + cell / 2, top), stroke=k.GREY, stroke_width=0.6))
+        # Every other space from 0 numbered over its space; an edge beside its space, over its team's end.
+        if value in (lo, hi):
+            k.text(dwg, dwg, x - END / 2 if value == lo else x + cell + END / 2, top - 4, nm.signed(value), NUM, condensed=True)
+        elif value % 2 == 0 and min(value - lo, hi - value) * cell + (cell + END) / 2 >= widest + 2:  # clear of an edge's
+            k.text(dwg, dwg, x + cell / 2, top - 4, nm.signed(value), NUM, condensed=True)
         dwg.add(dwg.rect((x, top), (cell, TRACK_H), fill="none", stroke=k.INK, stroke_width=2.2 if value == 0 else 0.8))
     for team, edge in after["edges"].items():
         d = 1 if edge > 0 else -1
