@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import os
 import subprocess
 import sys
@@ -38,7 +39,14 @@ def _cache_of_this_run(tmp_path_factory: pytest.TempPathFactory) -> None:
     subprocesses too): a test never reads an entry that another run, or the user, left behind."""
     os.environ["KITPRESS_CACHE_DIR"] = str(_this_run(tmp_path_factory) / "kitpress-cache")
     # Printer profiles too: a test never reads or writes the user's own configuration folder.
-    os.environ["KITPRESS_CONFIG_DIR"] = str(tmp_path_factory.getbasetemp() / "kitpress-config")
+    config = tmp_path_factory.getbasetemp() / "kitpress-config"
+    os.environ["KITPRESS_CONFIG_DIR"] = str(config)
+    # The cache's key lives there, one a worker; the run's workers share one key, as they share the cache.
+    config.mkdir(mode=0o700, exist_ok=True)
+    key = config / "cache-key"
+    if not key.exists():
+        key.write_text(hashlib.sha256(str(_this_run(tmp_path_factory)).encode()).hexdigest() + "\n")
+        key.chmod(0o600)
 
 
 # Runs the CLI in a fresh interpreter and writes the modules it imported to KP_MODULES, one a line.

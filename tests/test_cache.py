@@ -60,11 +60,12 @@ def test_turned_off_it_writes_nothing(folder: Path, monkeypatch: pytest.MonkeyPa
 def test_the_oldest_entries_go_first(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cache, "MAX_ENTRIES", 3)
     monkeypatch.setattr(cache, "PRUNE_EVERY", 1)  # look at the folder after every put
-    for n in range(5):
-        cache.put("typeset", f"entry-{n}", b"x" * n)
-        os.utime(folder / f"entry-{n}", (1000 + n, 1000 + n))
-    assert sorted(p.name for p in folder.iterdir()) == ["entry-2", "entry-3", "entry-4"]
-    assert cache.get("typeset", "entry-4") == b"xxxx"
+    names = [cache.key(f"entry-{n}") for n in range(5)]
+    for n, name in enumerate(names):
+        cache.put("typeset", name, b"x" * n)
+        os.utime(folder / name, (1000 + n, 1000 + n))
+    assert sorted(p.name for p in folder.iterdir()) == sorted(names[2:])
+    assert cache.get("typeset", names[4]) == b"xxxx"
 
 
 def test_the_preflight_is_cached_by_the_pieces_it_measured(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,8 @@ GAME = "momentum-game"
 
 @pytest.fixture
 def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    (tmp_path / "config").mkdir(mode=0o700)
+    shutil.copy2(printer.config_dir() / "cache-key", tmp_path / "config")  # the run's cache stays this test's
     monkeypatch.setenv(printer.CONFIG_ENV, str(tmp_path / "config"))
     return tmp_path / "config"
 

@@ -1,6 +1,6 @@
 """kitpress's fast SVG reader makes the very drawings svglib makes: for the bundled games' art (their
 variants too, in full and low ink) it reads every SVG without svglib, and the PDF drawn from its drawing is
-byte-identical to the PDF drawn from svglib's, as is the pickled drawing (the drawings cache's entry).
+byte-identical to the PDF drawn from svglib's, as is the pickled drawing (every attribute of every shape).
 Hand-written SVGs cover what the art uses rarely or not yet, and what the reader leaves to svglib."""
 
 from __future__ import annotations

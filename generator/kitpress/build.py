@@ -345,6 +345,12 @@ def render_game(loaded: LoadedSpec, presets: list[Preset], force: bool = False, 
     return files
 
 
+def _file_findings(data: bytes) -> tuple[list[Finding], list[Finding]]:
+    """A file's findings as the cache keeps them: JSON, the fonts' and the printed words' apart."""
+    found = json.loads(data)
+    return [Finding(**f) for f in found["fonts"]], [Finding(**f) for f in found["printed"]]
+
+
 def _file_checks(loaded: LoadedSpec, pdfs: list[tuple[str, bytes]]) -> list[Finding]:
     """lint_pdfs, then lint_printed, over the written PDFs, each file's findings read back from the disk
     cache when the same bytes under the same name were checked by the same code."""
@@ -358,11 +364,10 @@ def _file_checks(loaded: LoadedSpec, pdfs: list[tuple[str, bytes]]) -> list[Find
     printed: list[Finding] = []
     for name, data in pdfs:
         key = cache.key(code_hash(), loaded.id, words, name, hashlib.sha256(data).digest())
-        stored = cache.get("file-checks", key)
+        stored = cache.decoded("file-checks", key, _file_findings)
         if stored is not None:
-            found = json.loads(stored)
-            fonts += [Finding(**f) for f in found["fonts"]]
-            printed += [Finding(**f) for f in found["printed"]]
+            fonts += stored[0]
+            printed += stored[1]
             continue
         # The PDF readers, only for bytes not seen before.
         from kitpress.lint.core import lint_pdfs, lint_printed

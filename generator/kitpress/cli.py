@@ -180,6 +180,9 @@ def main() -> None:
 
     GAME is a bundled game id (see `kitpress list`) or the path of a spec file.
     """
+    from kitpress.nohome import keep_libraries_out_of_a_missing_home
+
+    keep_libraries_out_of_a_missing_home()
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -40,12 +40,12 @@ def _low_ink_job(job: PrintJob) -> PrintJob:
     lighter: dict[str, str] = {}
     for svg in dict.fromkeys(art.svg for art in (*job.fronts, *job.backs)):
         key = cache.key(converter, svg)
-        stored = cache.get("low-ink", key)
+        stored = cache.decoded("low-ink", key, lambda data: data.decode("utf-8"))
         if stored is None:
             with _svg_default_namespace():
-                stored = low_ink(svg).encode("utf-8")
-            cache.put("low-ink", key, stored)
-        lighter[svg] = stored.decode("utf-8")
+                stored = low_ink(svg)
+            cache.put("low-ink", key, stored.encode("utf-8"))
+        lighter[svg] = stored
     return replace(job, fronts=tuple(replace(a, svg=lighter[a.svg]) for a in job.fronts), backs=tuple(replace(a, svg=lighter[a.svg]) for a in job.backs))
 
 
@@ -107,12 +107,17 @@ def _pairs_preflight(game: str, pairs: list[tuple[str, str, str]]) -> list[Findi
     from kitpress.lint.pairs import check_declared
 
     key = cache.key(code_hash(), game, json.dumps(pairs))
-    stored = cache.get("colour-pairs", key)
+    stored = cache.decoded("colour-pairs", key, _findings)
     if stored is not None:
-        return [Finding(**f) for f in json.loads(stored)]
+        return stored
     found = check_declared(game, pairs)
     cache.put("colour-pairs", key, json.dumps([asdict(f) for f in found]).encode("utf-8"))
     return found
+
+
+def _findings(data: bytes) -> list[Finding]:
+    """Findings as the cache keeps them: a JSON list of their fields."""
+    return [Finding(**f) for f in json.loads(data)]
 
 
 def _job_preflight(game: str, job: PrintJob, derive_pairs: bool) -> list[Finding]:
@@ -124,9 +129,9 @@ def _job_preflight(game: str, job: PrintJob, derive_pairs: bool) -> list[Finding
         parts += [json.dumps([art.name, art.trim_w, art.trim_h, art.bleed, art.shape, art.fits]), art.svg]
     key = cache.key(*parts)
     if key not in _LINTED:
-        stored = cache.get("preflight", key)
+        stored = cache.decoded("preflight", key, _findings)
         if stored is not None:
-            _LINTED[key] = [Finding(**f) for f in json.loads(stored)]
+            _LINTED[key] = stored
         else:
             from kitpress.lint.core import _check_job  # numpy, ReportLab, the PDF readers: only to measure
 
@@ -148,8 +153,8 @@ def _measured(job: PrintJob, arts: Sequence[Art], asks: Sequence[Ask], raster_ch
     # Everything a face's checks read: the face as drawn and cut, its job's kind and layout, what is asked.
     keys = [cache.key(code_hash(), f"{job.kind}|{job.layout}|{raster_checks}|{ask.mono}|{ask.dominant}", json.dumps([a.trim_w, a.trim_h, a.bleed, a.shape, a.fits]), a.svg) for a, ask in zip(arts, asks, strict=True)]
     for key in keys:
-        if key not in _MEASURED and (stored := cache.get("faces", key)) is not None:
-            _MEASURED[key] = Measured.from_bytes(stored)
+        if key not in _MEASURED and (stored := cache.decoded("faces", key, Measured.from_bytes)) is not None:
+            _MEASURED[key] = stored
     todo = [i for i, key in enumerate(keys) if key not in _MEASURED]
     if todo:
         for i, done in zip(todo, measure(job, [arts[i] for i in todo], [asks[i] for i in todo], raster_checks), strict=True):

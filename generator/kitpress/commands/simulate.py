@@ -12,7 +12,7 @@ import click
 
 from kitpress.commands.common import check_target, complete_agents, complete_games, complete_variants
 from kitpress.errors import UsageError
-from kitpress.simulate.limits import MAX_GAMES, MAX_TURNS, MAX_WORKERS
+from kitpress.simulate.limits import MAX_GAMES, MAX_TURNS, MAX_WORKERS, usable_cores
 
 PROBE_SECONDS = 5.0  # a Dask scheduler greets a new connection at once; anything slower is not one
 _GREETING_MAX = 1 << 20  # the first frame a scheduler sends (its handshake) is a few hundred bytes
@@ -78,7 +78,7 @@ def _first_line(exc: BaseException) -> str:
 @click.option("--games", type=click.IntRange(1, MAX_GAMES), default=1000, show_default=True, help="Games per variant.")
 @click.option("--seed", type=int, default=0, show_default=True, help="The same seed gives the same numbers, whatever --workers.")
 @click.option("--agent", default=None, shell_complete=complete_agents, help="rules (the game's rules-aware player, where it has one), random, greedy[:samples] or montecarlo[:playouts]. Default: rules where the game has it, else random.")
-@click.option("--workers", type=click.IntRange(1, MAX_WORKERS), default=None, help="Local processes (default: one per CPU; 1 plays in this process).")
+@click.option("--workers", type=click.IntRange(1, MAX_WORKERS), default=None, help="Local processes (default and at most: one per core; 1 plays in this process).")
 @click.option("--cluster", metavar="ADDRESS", help="Run on an existing Dask cluster, e.g. tcp://10.0.0.5:8786.")
 @click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path), help="Write an HTML and PDF report with plots here.")
 @click.option("--max-turns", type=click.IntRange(1, MAX_TURNS), default=1000, show_default=True, help="Turn cap; games reaching it count as not completed and are judged by the timed end.")
@@ -93,6 +93,9 @@ def command(
 
     if cluster and workers:
         raise click.UsageError("--workers sets local processes; a --cluster brings its own workers")
+    if workers is not None and workers > (cores := usable_cores()):
+        click.echo(f"note: --workers {workers} is more than the {cores} cores here: using {cores}", err=True)
+        workers = cores
     if report_dir is not None:  # before the run, not after it: the folder, and the library that typesets the PDF
         from kitpress import syslibs
 

@@ -261,7 +261,7 @@ class _Reader:
         own.update(geometry)
         # svglib makes each shape its own colours (it sets their alpha) and dash lists, reads the anchor from
         # the SVG and asks the font map for the font for each: copies, and this text's own font name, keep the
-        # pickled drawing (the disk cache's entry) byte for byte svglib's
+        # drawing (pickled by tests that compare it) byte for byte svglib's
         for name in fresh:
             value = own[name]
             if name == "fontName":

@@ -18,7 +18,7 @@ from typing import Any
 from kitpress.errors import UsageError
 from kitpress.simulate.agents import make_agent
 from kitpress.simulate.kernels import fast_path
-from kitpress.simulate.limits import MAX_GAMES, MAX_TURNS, MAX_WORKERS
+from kitpress.simulate.limits import MAX_GAMES, MAX_TURNS, MAX_WORKERS, usable_cores
 from kitpress.simulate.play import GameRecord, game_rng, play_game, side_seats
 from kitpress.spec.load import LoadedSpec, load_spec
 from kitpress.workers import worker_pool
@@ -173,7 +173,8 @@ def run(
     chunks = [c for variant, games, _ in todo for c in chunks_for(plan, variant, games)]
     own = executor is None
     if executor is None:
-        executor = InlineExecutor() if workers == 1 else worker_pool(workers)
+        local = None if workers is None else min(workers, usable_cores())  # more than the cores: only memory
+        executor = InlineExecutor() if local == 1 else worker_pool(local)
     found: dict[str | None, list[GameRecord]] = {v: [] for v, _, _ in todo}
     try:
         futures = {executor.submit(play_chunk, chunk): chunk for chunk in chunks}
