@@ -312,4 +312,4 @@ def test_failed_build_leaves_the_previous_kit_unchanged(
     assert "Traceback" not in result.output
     assert "built momentum-game" not in result.output
     assert snapshot(out) == before
-    assert sorted(p.name for p in out.iterdir()) == [".kitpress.lock", "momentum-game"], "no staging or backup is left"
+    assert sorted(p.name for p in out.iterdir()) == [".kitpress-journal.json", ".kitpress.lock", "momentum-game"], "no staging or backup is left"

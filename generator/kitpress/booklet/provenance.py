@@ -59,7 +59,12 @@ def kit_examples(kit: list[str], ids: list[str]) -> str:
 
 
 def without_ids(text: str) -> str:
-    return RULING_ID.sub("", text)
+    """The text without its ruling ids; a filled spec text is already escaped HTML (Markup), and stays so,
+    or the book would print its entities ("listing&#39;s")."""
+    from markupsafe import Markup
+
+    kept = RULING_ID.sub("", text)
+    return Markup(kept) if isinstance(text, Markup) else kept
 
 
 def provenance(spec: Any, text: Text) -> Provenance:
