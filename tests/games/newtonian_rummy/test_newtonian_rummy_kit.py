@@ -20,6 +20,7 @@ from kitpress.games.newtonian_rummy.art.paper_pieces import answer_key, referee_
 from kitpress.games.newtonian_rummy.layout import streak_boxes
 from kitpress.games.newtonian_rummy.production import RummyFaces
 from kitpress.games.newtonian_rummy.rules import NewtonianRummy
+from kitpress.lint.layout import min_text_pt
 from kitpress.spec.load import LoadedSpec, load_spec
 
 GAME = "newtonian-rummy"
@@ -104,15 +105,29 @@ def test_card_sheets_are_a_centred_grid_of_eight(kit: Path, paper: str) -> None:
 @pytest.mark.parametrize("paper", PAPERS)
 def test_no_crop_mark_runs_into_the_ganged_referee_card(kit: Path, paper: str) -> None:
     """The cut line between the rows is marked on the left only, and the line through the middle of the
-    referee card not at all: a cutter takes the card out first, then cuts the cards apart."""
+    referee card not at all: a cutter takes the card out first, then cuts the cards apart. The crop marks
+    lie outside the trim; the shared cuts drawn on the fronts (a hairline on its white casing, on the cut
+    line itself) lie inside it, and none of them crosses the referee card either."""
     height, width = PAPERS[paper]
     x0, y0 = (width - 4 * CARD[0]) / 2, (height - 2 * CARD[1]) / 2
-    data = _pdf(kit, f"{GAME}-cards-{paper}.pdf").pages[12].get_contents().get_data().decode("latin-1")
-    lines = [tuple(map(float, m)) for m in re.findall(r"([\d.]+) ([\d.]+) m ([\d.]+) ([\d.]+) l S", data)]
-    verticals = sorted({round(a[0], 2) for a in lines if abs(a[0] - a[2]) < 0.01})
+    page = _pdf(kit, f"{GAME}-cards-{paper}.pdf").pages[12]
+    tx0, ty0, tx1, ty1 = _box(page.trimbox)
+    data = page.get_contents().get_data().decode("latin-1")
+    sheet = data[data.rindex("\nQ\n") :]  # after the pieces' art (each in its own q … Q): the sheet's own lines
+    lines = [tuple(map(float, m)) for m in re.findall(r"([\d.]+) ([\d.]+) m ([\d.]+) ([\d.]+) l S", sheet)]
+
+    def inside(a: tuple[float, ...]) -> bool:
+        return all(tx0 - 0.01 <= x <= tx1 + 0.01 for x in a[::2]) and all(ty0 - 0.01 <= y <= ty1 + 0.01 for y in a[1::2])
+
+    marks, cuts = [a for a in lines if not inside(a)], [a for a in lines if inside(a)]
+    verticals = sorted({round(a[0], 2) for a in marks if abs(a[0] - a[2]) < 0.01})
     assert verticals == pytest.approx([x0, x0 + 180, x0 + 360, x0 + 720], abs=0.01)  # no mark at x0 + 540
-    middle = [a for a in lines if abs(a[1] - a[3]) < 0.01 and abs(a[1] - (y0 + 252)) < 0.01]
+    middle = [a for a in marks if abs(a[1] - a[3]) < 0.01 and abs(a[1] - (y0 + 252)) < 0.01]
     assert len(middle) == 1 and max(middle[0][0], middle[0][2]) < x0
+    # The cuts: between the four cards and along the referee card's left edge, none into the card.
+    assert cuts and all(max(a[0], a[2]) <= x0 + 360 + 0.01 for a in cuts)
+    assert {round(a[1], 2) for a in cuts if abs(a[1] - a[3]) < 0.01} == {round(y0 + 252, 2)}
+    assert sorted({round(a[0], 2) for a in cuts if abs(a[0] - a[2]) < 0.01}) == pytest.approx([x0 + 180, x0 + 360], abs=0.01)
 
 
 def test_a_whole_set_prints_within_one_sheet_of_the_area_bound(kit: Path) -> None:
@@ -151,11 +166,12 @@ def test_every_card_has_its_numeral_and_index(loaded: LoadedSpec) -> None:
         assert min(sizes) >= 8, card.id  # body text on cards at least 8 pt
 
 
-def test_no_text_below_seven_points_anywhere(loaded: LoadedSpec) -> None:
+def test_no_text_below_eight_points_anywhere(loaded: LoadedSpec) -> None:
+    """Every piece is read at the table: 8 pt at least (lint rule W5), the block's label too."""
     for job in jobs(loaded):
         for art in (*job.fronts, *job.backs[:1]):
             sizes = [float(t.get("font-size", "0")) for t in _svg_texts(art.svg)]
-            assert sizes and min(sizes) >= 7, (job.name, art.name)
+            assert sizes and min(sizes) >= min_text_pt(job.kind) == 8, (job.name, art.name)
 
 
 def test_face_texts_follow_the_rules_numbers(loaded: LoadedSpec) -> None:
@@ -215,7 +231,9 @@ def test_momentum_marker_boxes_follow_the_bonus_cap(kit: Path, loaded: LoadedSpe
     assert _boxes("uncapped-bonus") == ["1", "2", "3", "4+"]
     text = _text(kit, f"{GAME}-tokens-letter.pdf")
     assert text.count("3+") == 2 and text.count("bonus +2") == 2 and "NONE" in text
-    assert "BLOCK" in text and "MOMENTUM MARKER" in text and "StreakCount" in text
+    faces = loaded.production("faces", RummyFaces)
+    assert loaded.text(faces.block.label) in text and loaded.text(faces.momentum.title) in text
+    assert loaded.text(faces.momentum.streak) in text and "StreakCount" not in text  # plain words (rule W2)
     assert len(_clips(_pdf(kit, f"{GAME}-tokens-letter.pdf"))) == 3  # block, marker, chip
 
 
@@ -224,7 +242,10 @@ def test_referee_card_lists_the_checklist_with_numbers_filled(kit: Path, loaded:
     assert "REFEREE CHECKLIST" in text
     for item in loaded.spec.referee_checklist:
         assert " ".join(loaded.text(item).split())[:40] in text
-    assert "{" not in text and "StreakCount − 1, at most 2" in text and "min(" not in text
+    engine = loaded.engine
+    assert isinstance(engine, NewtonianRummy)
+    assert "{" not in text and engine.bonus_formula() in text and "min(" not in text
+    assert "streak count − 1, at most 2" in text and "StreakCount" not in text  # plain words (rule W2)
 
 
 # --- reference sheet and answer key -------------------------------------------------------------

@@ -338,7 +338,7 @@ def test_same_seed_same_game() -> None:
 def test_params_and_answer_key() -> None:
     p = E.params()
     melds = [(m, a) for m in range(1, 11) for a in range(1, 11) if m * a <= 10]
-    assert (p["deck_size"], p["valid_melds"], p["bonus_formula"], p["blue_edge"]) == (52, len(melds), "StreakCount − 1, at most 2", "+5")
+    assert (p["deck_size"], p["valid_melds"], p["bonus_formula"], p["blue_edge"]) == (52, len(melds), "streak count − 1, at most 2", "+5")
     assert ("M2", "A4", "F8") in E.deck.valid_melds() and ("M3", "A4", "F12") not in E.deck.valid_melds()
 
 

@@ -161,7 +161,8 @@ def board(loaded: LoadedSpec) -> Art:
 # --- tokens ------------------------------------------------------------------------------------
 
 TEXT_INSET = SAFE_ZONE + 1.0  # pt: the token's text keeps clear of the safe zone
-FRAME_IN = 9.5  # pt, trim to the block's frame line: its outer edge 3.1 mm in (lint.safe_frame)
+FRAME_W = 1.2  # pt, the block's frame line
+FRAME_IN = 9.35  # pt, trim to the middle of the block's frame line: its outer edge 8.75 pt (3.1 mm) in (lint.safe_frame)
 SPOT_ROOM = 2 * 1.5 * 72 / 25.4 + 0.8  # pt: the block's spot leaves 1.5 mm round it inside its dashed line
 CHIP_MM = 19.0  # the chip fits the marker's 64 pt (22.6 mm) boxes with 1.4 mm to spare (lint.fit)
 CHIP_RING_IN = 10.0  # pt, cut to the chip's white ring: its outer edge 3.3 mm in
@@ -173,12 +174,16 @@ def block_token(loaded: LoadedSpec) -> Art:
     size = layout(loaded).block
     dwg = k.drawing(size + 2 * B, size + 2 * B)
     cut.rect_piece(dwg, size, size, design.colour)
-    dwg.add(dwg.rect((B + FRAME_IN, B + FRAME_IN), (size - 2 * FRAME_IN, size - 2 * FRAME_IN), fill="none", stroke=k.INK, stroke_width=1.5))
+    dwg.add(dwg.rect((B + FRAME_IN, B + FRAME_IN), (size - 2 * FRAME_IN, size - 2 * FRAME_IN), fill="none", stroke=k.INK, stroke_width=FRAME_W))
     label = loaded.text(design.label)
-    room = size - 2 * (FRAME_IN + 1.5)  # the label stays clear of the frame line (and so of the safe zone)
-    pt = k.fit_size(label, room, 12, bold=True, minimum=MIN_TEXT)
-    if k.fonts.text_width(label, pt, "bold") <= room:  # on a longer track's small spaces it may not fit:
-        k.text(dwg, dwg, B + size / 2, B + size / 2 + pt / 3, label, pt, bold=True)  # then colour tells it
+    room = size - 2 * (FRAME_IN + FRAME_W / 2 + 0.75)  # the label stays clear of the frame line (and so of the safe zone)
+    pt, style = k.fit_size(label, room, 12, bold=True, minimum=MIN_TEXT), "bold"
+    if k.fonts.text_width(label, pt, style) > room:  # too wide in bold at 8 pt (BLOCK on the base track): condensed
+        pt, style = 12.0, "condensed-bold"
+        while pt > MIN_TEXT and k.fonts.text_width(label, pt, style) > room:
+            pt -= 0.5
+    if k.fonts.text_width(label, pt, style) <= room:  # on a longer track's small spaces it may not fit:
+        k.text(dwg, dwg, B + size / 2, B + size / 2 + pt / 3, label, pt, bold=True, condensed=style == "condensed-bold")  # then colour tells it
     return Art("block", k.to_string(dwg), size, size, fits="block")
 
 
