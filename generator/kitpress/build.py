@@ -387,9 +387,9 @@ def _book_checks(loaded: LoadedSpec, replays: list[Replay]) -> list[Finding]:
     from kitpress.fingerprint import code_hash
 
     key = cache.key(code_hash(), loaded.id, str(loaded.variant), loaded.spec.model_dump_json())
-    stored = cache.get("book-checks", key)
+    stored = cache.decoded("book-checks", key, lambda data: [Finding(**f) for f in json.loads(data)])
     if stored is not None:
-        return [Finding(**f) for f in json.loads(stored)]
+        return stored
     from kitpress.lint.core import lint_books
 
     found = lint_books(loaded, replays)
