@@ -25,12 +25,12 @@ EXPECTED = {
     ("newtonian-rummy", "block"): (15.82, 1.1),
     ("newtonian-rummy", "momentum-marker"): (15.82, 1.1),
     ("newtonian-rummy", "momentum-chip"): (15.82, 1.1),
-    ("momentum", "marble-red"): (11.83, 1.1),
-    ("momentum", "marble-blue"): (11.83, 1.1),
-    ("momentum", "marble-yellow"): (11.83, 1.1),
+    ("momentum", "marble-red"): (15.82, 1.1),  # 19.05 mm, a 3/4 in punch
+    ("momentum", "marble-blue"): (15.82, 1.1),  # 19.05 mm, a 3/4 in punch
+    ("momentum", "marble-yellow"): (15.82, 1.1),  # 19.05 mm, a 3/4 in punch
     ("momentum", "round-tracker"): (13.05, 1.1),
     ("integer-matrix", "01-black"): (15.66, 1.1),
-    ("integer-matrix", "01-white"): (14.11, 1.1),
+    ("integer-matrix", "01-white"): (13.58, 1.1),  # 22.2 mm, a 7/8 in punch
 }
 
 

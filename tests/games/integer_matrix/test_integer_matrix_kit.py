@@ -27,6 +27,7 @@ from kitpress.games.integer_matrix.art.discs import _face, _layout
 from kitpress.games.integer_matrix.art.marks import faces
 from kitpress.games.integer_matrix.production import IntegerMatrixBoard, IntegerMatrixFaces
 from kitpress.games.integer_matrix.rules import SETUP_CYCLE, SETUP_FACE, side_of, signed
+from kitpress.lint.layout import min_text_pt
 from kitpress.sheets.impose import printed_pages
 from kitpress.sheets.pdf import new_canvas, write_pdf
 from kitpress.sheets.presets import Preset
@@ -126,7 +127,8 @@ def test_disc_job_is_one_circle_per_side_of_every_disc(loaded: LoadedSpec) -> No
     count = len(loaded.engine.config.discs)
     assert (job.layout, len(job.fronts), len(job.backs), count) == ("pack", 49, 49, 49)
     assert {a.shape for a in (*job.fronts, *job.backs)} == {"circle"}
-    assert {round(a.trim_w / MM, 6) for a in job.fronts} == {22}
+    diameter = loaded.production("faces", IntegerMatrixFaces).disc.diameter_mm  # 22.2 mm, a 7/8 in punch
+    assert {round(a.trim_w / MM, 6) for a in job.fronts} == {diameter}
 
 
 # --- the board ---------------------------------------------------------------------------------
@@ -166,7 +168,7 @@ def test_board_numbers_the_setup_squares_in_the_engines_order(kit: Path, loaded:
     assert [cell for _, cell in numbers] == loaded.engine.config.setup_squares
     assert [n for n, _ in numbers] == list(range(1, 10))
     # under each number, the side that goes face up there: the first set-up seat's side on square 1, ...
-    words = {square(x, y): t for t, x, y, size in texts if size == 7.5}
+    words = {square(x, y): t for t, x, y, size in texts if size == min_text_pt("board")}  # read at the table (W5)
     cycle = SETUP_CYCLE[2]
     for n, cell in numbers:
         assert words[cell] == SETUP_FACE[side_of(cycle[(n - 1) % len(cycle)])].upper(), cell
@@ -297,7 +299,8 @@ def test_disc_numbers_are_signed_with_a_true_minus_and_stay_in_the_safe_circle(k
                 for cx, cy in ((x - half, y), (x + half, y), (x - half, y - 0.73 * s), (x + half, y - 0.73 * s)):
                     assert math.hypot(cx - c, cy - c) <= safe + 0.01, (i, face, t)
     black = (kit / "svg" / "discs-01-black.svg").read_text()
-    assert 'fill="#1b1b1b" r="31.18' in black  # the dark face stops at the 22 mm cut (lint.cutline)
+    radius = loaded.production("faces", IntegerMatrixFaces).disc.diameter_mm / 2 * MM
+    assert f'fill="#1b1b1b" r="{radius:.2f}' in black  # the dark face stops at the 22.2 mm cut (lint.cutline)
 
 
 # --- sheets, label, card -----------------------------------------------------------------------

@@ -106,7 +106,7 @@ def test_the_loaded_spec_carries_both_sections_typed() -> None:
     loaded = load_spec(GAME)
     faces = loaded.production("faces", IntegerMatrixFaces)
     board = loaded.production("board", IntegerMatrixBoard)
-    assert (faces.disc.diameter_mm, faces.score_sheet.turns, faces.bag_label.size_in) == (22.0, "{turns_per_side}", (4.0, 6.0))
+    assert (faces.disc.diameter_mm, faces.score_sheet.turns, faces.bag_label.size_in) == (22.2, "{turns_per_side}", (4.0, 6.0))
     assert (board.square_mm, board.frame_mm, board.setup_key.face) == (25.0, 7.0, "side up")
     assert faces.score_sheet.turn_count(loaded.params()) == 20
 
@@ -221,8 +221,9 @@ def _changed_disc_problems(folder: Path, diameter: float, word: str) -> list[str
 
 
 def test_the_disc_check_straddles_the_limit(tmp_path: Path) -> None:
-    """16 mm discs do not hold the bundled numerals with BLACK and WHITE under them; 17 mm ones do."""
-    assert _changed_disc_problems(tmp_path, 16, "BLACK") and not _changed_disc_problems(tmp_path, 17, "BLACK")
+    """17 mm discs do not hold the bundled numerals with BLACK and WHITE under them at the 8 pt a word read at
+    the table needs (lint W1-W8); 18 mm ones do."""
+    assert _changed_disc_problems(tmp_path, 17, "BLACK") and not _changed_disc_problems(tmp_path, 18, "BLACK")
 
 
 def test_a_component_list_without_a_board_still_draws_the_board(tmp_path: Path) -> None:

@@ -119,17 +119,21 @@ def test_track_is_28_squares_around_the_grid_and_cells_hold_a_token(kit: Path, l
     bold = [s for r, s in zip((r for r in root.iter(f"{SVG}rect") if r.get("rx") == "3"), squares, strict=True) if r.get("stroke-width") == "2.2"]
     assert len(bold) == 1
     assert (y, bold[0]["x"] + bold[0]["width"] / 2) == (0, pytest.approx(gx + (x - 0.5) * cell))
-    # a printed token (or an 18 mm glass stone) leaves room in a cell
+    # a printed token (a 3/4 in punch, 19.05 mm; or an 18 mm glass stone) leaves room in a cell: about
+    # 1.5 mm of the 22 mm cell showing on every side
     token = max(w for _, _, w, _ in _clips(_pdf(kit, "momentum-tokens-letter.pdf"))) - 18
-    assert token == pytest.approx(18 * MM, abs=0.01) and cell - token >= 3 * MM
+    diameter = loaded.production("faces", MomentumFaces).marble_diameter_mm
+    assert token == pytest.approx(diameter * MM, abs=0.01) and (cell - token) / 2 >= 1.4 * MM
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-def test_tokens_eight_per_seat_for_three_seats_plus_the_tracker(kit: Path, paper: str) -> None:
+def test_tokens_eight_per_seat_for_three_seats_plus_the_tracker(kit: Path, loaded: LoadedSpec, paper: str) -> None:
+    faces = loaded.production("faces", MomentumFaces)
     clips = _clips(_pdf(kit, f"momentum-tokens-{paper}.pdf"))
     sizes = sorted(round(w - 18, 2) for _, _, w, h in clips)
     assert len(clips) == 3 * 8 + 1
-    assert sizes[0] == pytest.approx(8.5 * MM, abs=0.01) and sizes[1:] == [pytest.approx(18 * MM, abs=0.01)] * 24
+    assert sizes[0] == pytest.approx(faces.tracker.diameter_mm * MM, abs=0.01)
+    assert sizes[1:] == [pytest.approx(faces.marble_diameter_mm * MM, abs=0.01)] * 24
 
 
 def test_tokens_differ_by_symbol_not_only_by_colour(kit: Path, loaded: LoadedSpec) -> None:
