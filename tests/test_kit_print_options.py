@@ -183,3 +183,15 @@ def test_setup_can_send_the_page_to_the_printer(run_cli: Callable[..., Result], 
     result = run_cli("printer", "setup", "office", "--page", tmp_path / "c.pdf", "--send", "--x", "0", "--y", "0", "--line", "100")
     assert result.exit_code == 0, result.output
     assert calls.read_text("utf-8").split() == ["-o", "sides=two-sided-long-edge", "-o", "fit-to-page=false", "-o", "print-scaling=none", str(tmp_path / "c.pdf")]
+
+
+@pytest.mark.parametrize(("option", "value"), [("--x", "nan"), ("--y", "inf"), ("--x", "-25"), ("--line", "nan"), ("--line", "1e9")])
+def test_setup_refuses_a_reading_no_profile_could_hold(run_cli: Callable[..., Result], config: Path, tmp_path: Path, option: str, value: str) -> None:
+    """A NaN or far-off reading was saved into a profile that nothing, `setup` included, could read back."""
+    readings = {"--x": "1", "--y": "0", "--line": "100", option: value}
+    result = run_cli("printer", "setup", "office", "--page", tmp_path / "calibration.pdf", *(a for kv in readings.items() for a in kv))
+    assert result.exit_code == 2
+    assert f"Invalid value for '{option}': '{value}' is not a reading between" in result.output
+    assert not (config / "printers" / "office.toml").exists()
+    again = run_cli("printer", "setup", "office", "--page", tmp_path / "calibration.pdf", "--x", "1", "--y", "0", "--line", "100")
+    assert again.exit_code == 0, again.output

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -11,6 +13,29 @@ from kitpress.sheets.presets import PAPER_CHOICES
 
 FLIPS = ("long-edge", "short-edge", "manual")  # manual: the sheet turned over by hand (card a duplexer cannot turn)
 CALIBRATION_TITLE = b"kitpress duplex calibration"  # a file with this title is kitpress's to replace
+
+
+class Reading(click.ParamType):
+    """A length read off the calibration page, in mm: a finite number within what its ruler can show
+    (NaN or infinity would be saved into a profile nothing could read back)."""
+
+    name = "mm"
+
+    def __init__(self, low: float, high: float) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of millimetres", param, ctx)
+        if not math.isfinite(number) or not self.low <= number <= self.high:
+            self.fail(f"{value!r} is not a reading between {self.low:g} and {self.high:g} mm", param, ctx)
+        return number
+
+
+OFFSET = Reading(-20.0, 20.0)  # the rulers show ±10 mm; a drift beyond ±20 mm is a misread page
+LINE = Reading(50.0, 200.0)  # the 100 mm line, however badly scaled
 
 
 @click.group("printer")
@@ -23,9 +48,9 @@ def command() -> None:
 @click.option("--paper", type=click.Choice(PAPER_CHOICES), default="letter", show_default=True)
 @click.option("--duplex", type=click.Choice(FLIPS), default="long-edge", show_default=True, help="The flip the printer uses for double-sided pages, or 'manual' for card turned over by hand.")
 @click.option("--page", "page", type=click.Path(dir_okay=False, path_type=Path), help="Where to write the calibration page. Default: calibration-NAME.pdf here.")
-@click.option("--x", "x", type=float, help="The X reading (mm); asked for when not given.")
-@click.option("--y", "y", type=float, help="The Y reading (mm); asked for when not given.")
-@click.option("--line", "line", type=float, help="What the 100 mm line measured (mm); asked for when not given.")
+@click.option("--x", "x", type=OFFSET, help="The X reading (mm); asked for when not given.")
+@click.option("--y", "y", type=OFFSET, help="The Y reading (mm); asked for when not given.")
+@click.option("--line", "line", type=LINE, help="What the 100 mm line measured (mm); asked for when not given.")
 @click.option("--send", is_flag=True, help="Also send the page to the default printer (lp), double-sided at 100 %.")
 def setup(name: str, paper: str, duplex: str, page: Path | None, x: float | None, y: float | None, line: float | None, send: bool) -> None:
     """Write the calibration page, ask for its readings, and save printer NAME.
@@ -58,9 +83,9 @@ def setup(name: str, paper: str, duplex: str, page: Path | None, x: float | None
         _send(target, duplex)
     click.echo("Hold the sheet to the light and read where the back's long cross crosses the front's rulers.")
     try:
-        reading_x = x if x is not None else click.prompt("X: where the back's upright line crosses the X ruler (mm, right +)", type=float)
-        reading_y = y if y is not None else click.prompt("Y: where the back's level line crosses the Y ruler (mm, up +)", type=float)
-        measured = line if line is not None else click.prompt("The line that must measure 100 mm: what does it measure (mm)?", type=float, default=100.0)
+        reading_x = x if x is not None else click.prompt("X: where the back's upright line crosses the X ruler (mm, right +)", type=OFFSET)
+        reading_y = y if y is not None else click.prompt("Y: where the back's level line crosses the Y ruler (mm, up +)", type=OFFSET)
+        measured = line if line is not None else click.prompt("The line that must measure 100 mm: what does it measure (mm)?", type=LINE, default=100.0)
     except click.Abort:  # no terminal to ask at (or Ctrl-D): nothing is saved
         raise UsageError(f"no readings given, so printer {name} was not saved; answer the questions, or give --x, --y and --line") from None
     for label, value, limit in (("X", reading_x, 20.0), ("Y", reading_y, 20.0)):
