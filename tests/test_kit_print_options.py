@@ -195,3 +195,24 @@ def test_setup_refuses_a_reading_no_profile_could_hold(run_cli: Callable[..., Re
     assert not (config / "printers" / "office.toml").exists()
     again = run_cli("printer", "setup", "office", "--page", tmp_path / "calibration.pdf", "--x", "1", "--y", "0", "--line", "100")
     assert again.exit_code == 0, again.output
+
+
+@pytest.mark.parametrize("shape", ["nested", "folder", "fifo", "huge"])
+def test_a_profile_of_the_wrong_shape_is_one_located_line(run_cli: Callable[..., Result], config: Path, tmp_path: Path, shape: str) -> None:
+    """A profile nested thousands deep, a folder, a FIFO (never waited on) or a huge file: one line, exit 2."""
+    folder = config / "printers"
+    folder.mkdir(parents=True)
+    path = folder / "office.toml"
+    if shape == "nested":
+        path.write_text('duplex = "long-edge"\nback_offset_mm = [1, 2]\nx = ' + "[" * 5000 + "]" * 5000 + "\n", "utf-8")
+    elif shape == "folder":
+        path.mkdir()
+    elif shape == "fifo":
+        os.mkfifo(path)
+    else:
+        path.write_text('duplex = "long-edge"\nback_offset_mm = [1, 2]\n' + "#" * 100_000 + "\n", "utf-8")
+    for args in (("printer", "list"), ("build", GAME, "--printer", "office", "--out", tmp_path / "out")):
+        result = run_cli(*args)
+        assert result.exit_code == 2, result.output
+        assert result.output.startswith(f"{path}:1: ") and len(result.output.strip().splitlines()) == 1, result.output
+    assert not (tmp_path / "out").exists()

@@ -71,21 +71,33 @@ def check_name(name: str) -> str:
     return name
 
 
+MAX_PROFILE_BYTES = 64 * 1024  # a profile is five short lines
+
+
 def saved_names() -> list[str]:
     folder = config_dir() / "printers"
-    return sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []
+    try:
+        return sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []
+    except OSError:  # a folder that cannot be listed holds no profile we can use
+        return []
 
 
 def load(name: str) -> Profile:
+    from kitpress.spec.yamlpos import read_regular  # never blocks on a FIFO, refuses folders and devices
+
     path = profile_path(name)
-    if not path.is_file():
+    if not path.exists():
         known = saved_names()
         hint = f"saved: {', '.join(known)}" if known else "none is saved yet"
         raise UsageError(f"no printer profile {name!r} ({hint}); make one with: kitpress printer setup {name}")
     try:
-        text = path.read_text("utf-8")
+        raw = read_regular(path, MAX_PROFILE_BYTES + 1)
+        if len(raw) > MAX_PROFILE_BYTES:
+            raise UsageError(f"{path}:1: a printer profile of more than {MAX_PROFILE_BYTES} bytes")
+        text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"{path}:1: cannot read the printer profile ({exc})") from None
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise UsageError(f"{path}:1: cannot read the printer profile ({reason})") from None
     return parse(text, path)
 
 
@@ -100,6 +112,8 @@ def parse(text: str, path: Path) -> Profile:
     """A profile from its TOML; every fault is `path:line: what is wrong`."""
     try:
         data = tomllib.loads(text)
+    except RecursionError:  # arrays nested thousands deep
+        raise UsageError(f"{path}:1: not a readable TOML file: nested too deeply") from None
     except tomllib.TOMLDecodeError as exc:
         where = re.search(r"at line (\d+)", str(exc))
         line = int(where.group(1)) if where else max(1, len(text.splitlines()))  # else: "at end of document"
